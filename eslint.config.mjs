@@ -1,0 +1,34 @@
+// Lint: keeps the portable packages pure (no node:* imports, no Buffer, no process),
+// so they run unchanged in Node, Deno, Bun, browsers and edge workers.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const PURE = ['packages/auth/src/**/*.ts', 'packages/client/src/**/*.ts', 'packages/webhooks/src/**/*.ts'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.tools/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'Use explicit named exports.' }],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.cjs', 'scripts/**', 'bench/**', '**/test/**', '**/*.config.ts'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', Buffer: 'readonly', performance: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly', AbortController: 'readonly', crypto: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', structuredClone: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: PURE,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Portable packages must not import node:* modules.' }],
+        paths: ['buffer', 'crypto', 'fs', 'http', 'https', 'net', 'os', 'path', 'stream', 'url', 'util', 'events', 'zlib'].map((name) => ({ name, message: 'Portable packages must not import Node built-ins.' })) }],
+      'no-restricted-globals': ['error',
+        { name: 'Buffer', message: 'Use Uint8Array: Buffer does not exist in browsers, Deno or workers.' },
+        { name: 'process', message: 'Portable packages must not read process.' },
+        { name: 'require', message: 'ESM only in sources.' }],
+    },
+  },
+);

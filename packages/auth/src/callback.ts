@@ -1,0 +1,20 @@
+import { encodeBase64 } from './base64.js';
+import { utf8 } from './bytes.js';
+import { type Credentials, decodeCredentials } from './credentials.js';
+import { prepareMac } from './hmac.js';
+
+/**
+ * The signature the service puts on a callback: base64(HMAC-SHA256(base64-decoded key, raw body)).
+ * Pass the body exactly as received (bytes, or the undecoded text); never re-serialised JSON.
+ */
+export function callbackSignature(body: string | Uint8Array, apiKey: string): string {
+  const key = decodeCredentials({ customerId: '-', apiKey });
+  return encodeBase64(prepareMac('HMAC-SHA256', key)([typeof body === 'string' ? utf8(body) : body]));
+}
+
+/** Both headers the service sends with a callback: `authorization` (TSA) and `x-ts-authorization`. */
+export function callbackHeaders(body: string | Uint8Array, credentials: Credentials): Record<string, string> {
+  decodeCredentials(credentials);
+  const signature = callbackSignature(body, credentials.apiKey);
+  return { authorization: `TSA ${credentials.customerId}:${signature}`, 'x-ts-authorization': signature };
+}

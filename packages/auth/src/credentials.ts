@@ -1,0 +1,35 @@
+import { decodeBase64 } from './base64.js';
+import { AuthError } from './errors.js';
+
+export interface Credentials {
+  /** The account identifier (UUID-shaped). */
+  customerId: string;
+  /** The shared secret, in its base64 text form as the service issues it. */
+  apiKey: string;
+}
+
+/** Checks credentials and returns the decoded key bytes. Messages never contain the key. */
+export function decodeCredentials(credentials: Credentials | undefined): Uint8Array {
+  if (!credentials || typeof credentials !== 'object') {
+    throw new AuthError('missing_credentials', 'Credentials are required: pass { customerId, apiKey }.');
+  }
+  const { customerId, apiKey } = credentials;
+  if (typeof customerId !== 'string' || customerId.trim() === '') {
+    throw new AuthError('missing_credentials', 'customerId is empty: pass the customer ID of your account.');
+  }
+  if (/[\s:]/.test(customerId)) {
+    throw new AuthError('invalid_customer_id', 'customerId must not contain white space or ":"; check that the customer ID was copied whole.');
+  }
+  if (typeof apiKey !== 'string' || apiKey === '') {
+    throw new AuthError('missing_credentials', 'apiKey is empty: pass the API key of your account (a base64 string).');
+  }
+  const key = decodeBase64(apiKey);
+  if (!key || key.length === 0) {
+    throw new AuthError(
+      'invalid_api_key',
+      `apiKey is not valid base64 (RFC 4648, standard alphabet, padded; ${apiKey.length} characters given). ` +
+        'Copy the key exactly as issued, without quotes, spaces or line breaks.',
+    );
+  }
+  return key;
+}

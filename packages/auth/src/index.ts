@@ -1,0 +1,27 @@
+export { signRequest, createSigner } from './sign.js';
+export type { SignableRequest, SignOptions, SignedRequest, Signer } from './sign.js';
+export { basicAuthorization } from './basic.js';
+export { verifyRequest } from './verify.js';
+export type { VerifyFailure, VerifyOptions, VerifyResult, VerifiableRequest, HeaderInput } from './verify.js';
+export { createMemoryReplayStore } from './replay.js';
+export type { ReplayStore, MemoryReplayStore, MemoryReplayStoreOptions } from './replay.js';
+export { callbackSignature, callbackHeaders } from './callback.js';
+export { stringToSignParts, canonicalTsHeaders, resourceOf } from './canonical.js';
+export type { CanonicalParts } from './canonical.js';
+export { formatHttpDate, parseHttpDate } from './date.js';
+export { encodeBase64, decodeBase64 } from './base64.js';
+export { timingSafeEqual } from './compare.js';
+export { decodeCredentials } from './credentials.js';
+export type { Credentials } from './credentials.js';
+export { AuthError } from './errors.js';
+export type { AuthErrorCode } from './errors.js';
+export {
+  HEADER,
+  CONTENT_TYPE,
+  CLOCK_SKEW_MS,
+  NONCE_WINDOW_MS,
+  NONCE_MIN_LENGTH,
+  NONCE_MAX_LENGTH,
+  DEFAULT_ALGORITHM,
+} from './constants.js';
+export type { Algorithm } from './constants.js';

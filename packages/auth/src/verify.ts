@@ -1,0 +1,178 @@
+import { encodeBase64 } from './base64.js';
+import { parseBasicToken } from './basic.js';
+import { fromUtf8 } from './bytes.js';
+import { resourceOf, stringToSignParts } from './canonical.js';
+import { timingSafeEqual } from './compare.js';
+import { CLOCK_SKEW_MS, HEADER, NONCE_WINDOW_MS, TS_HEADER_PREFIX } from './constants.js';
+import { type Credentials, decodeCredentials } from './credentials.js';
+import { parseHttpDate } from './date.js';
+import { parseAlgorithm, prepareMac } from './hmac.js';
+import { isValidNonce } from './nonce.js';
+import type { ReplayStore } from './replay.js';
+
+export type VerifyFailure =
+  | 'missing_authorization'
+  | 'malformed_authorization'
+  | 'unknown_customer'
+  | 'invalid_api_key'
+  | 'unsupported_auth_method'
+  | 'missing_date'
+  | 'invalid_date'
+  | 'clock_skew'
+  | 'invalid_nonce'
+  | 'nonce_reused'
+  | 'signature_mismatch'
+  | 'basic_not_allowed'
+  | 'digest_not_allowed';
+
+export type HeaderInput = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+export interface VerifiableRequest {
+  method: string;
+  /** The request target as received (`/v1/messaging?x=1`) or an absolute URL. */
+  url: string;
+  headers: HeaderInput;
+  /** The raw body as received. */
+  body?: string | Uint8Array;
+}
+
+export interface VerifyOptions {
+  /** Looks up the credentials of a customer id; undefined for an unknown customer. */
+  credentials: (customerId: string) => Credentials | undefined | Promise<Credentials | undefined>;
+  /** Clock. Default `Date.now`. */
+  now?: () => number | Date;
+  /** Where nonces are claimed. Without one, nonces are checked for length but replays are not caught. */
+  replayStore?: ReplayStore;
+  /** Accept `Authorization: Basic`. Default true (the service accepts both methods). */
+  allowBasic?: boolean;
+  /** Accept `Authorization: TSA` (Digest). Default true. */
+  allowDigest?: boolean;
+  /** Allowed distance from the clock. Default 15 minutes. */
+  clockSkewMs?: number;
+}
+
+export type VerifyResult =
+  | { ok: true; customerId: string; scheme: 'basic' | 'digest'; nonce?: string; timestamp?: number }
+  | {
+      ok: false;
+      status: 400 | 401;
+      reason: VerifyFailure;
+      /** A sentence for logs and error bodies; never contains a secret. */
+      message: string;
+      customerId?: string;
+      /** On `signature_mismatch`: the string the verifier signed, to diff against the client's. */
+      stringToSign?: string;
+    };
+
+const MESSAGES: Record<VerifyFailure, string> = {
+  missing_authorization: 'The Authorization header is missing.',
+  malformed_authorization: 'The Authorization header must be "TSA <customer id>:<signature>" or "Basic <base64>".',
+  unknown_customer: 'The customer ID is not known.',
+  invalid_api_key: 'The API key in the Basic credentials is not valid for this customer.',
+  unsupported_auth_method: 'X-TS-Auth-Method must be HMAC-SHA256 or HMAC-SHA1.',
+  missing_date: 'Neither X-TS-Date nor Date was sent.',
+  invalid_date: 'The date is not an RFC 2616 date (e.g. "Sun, 06 Nov 1994 08:49:37 GMT").',
+  clock_skew: 'The date is more than the allowed window away from the server clock; check the client clock.',
+  invalid_nonce: 'X-TS-Nonce must be 4 to 256 characters.',
+  nonce_reused: 'This X-TS-Nonce was already used; send a fresh nonce with every request.',
+  signature_mismatch: 'The signature does not match the request.',
+  basic_not_allowed: 'Basic authentication is not accepted here; sign the request (TSA).',
+  digest_not_allowed: 'Signed (TSA) authentication is not accepted here; use Basic.',
+};
+
+const fail = (reason: VerifyFailure, extra: { customerId?: string; stringToSign?: string } = {}): VerifyResult => ({
+  ok: false,
+  status: 401,
+  reason,
+  message: MESSAGES[reason],
+  ...extra,
+});
+
+/** Lower-cased header map from a Headers object or a Node-style record; repeated values joined by ", ". */
+function headerMap(input: HeaderInput): Map<string, string> {
+  const map = new Map<string, string>();
+  const add = (name: string, value: string) => {
+    const lower = name.toLowerCase();
+    const prior = map.get(lower);
+    map.set(lower, prior === undefined ? value : `${prior}, ${value}`);
+  };
+  if (typeof Headers !== 'undefined' && input instanceof Headers) {
+    input.forEach((value, name) => add(name, value));
+    return map;
+  }
+  for (const [name, value] of Object.entries(input ?? {})) {
+    if (typeof value === 'string') add(name, value);
+    else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') add(name, item);
+  }
+  return map;
+}
+
+const TSA = /^TSA ([^\s:]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
+const BASIC = /^Basic ([A-Za-z0-9+/]{1,2048}={0,2})$/i;
+
+/**
+ * Verifies a request signed as the service requires (Digest/TSA, or Basic). Follows the document
+ * step by step and returns a typed reason; it never throws on what the client sent. The nonce is
+ * claimed only after the signature holds, so nobody can burn another customer's nonces.
+ */
+export async function verifyRequest(request: VerifiableRequest, options: VerifyOptions): Promise<VerifyResult> {
+  const headers = headerMap(request?.headers ?? {});
+  const authorization = headers.get(HEADER.authorization)?.trim();
+  if (!authorization) return fail('missing_authorization');
+
+  const basic = BASIC.exec(authorization);
+  if (basic) {
+    if (options.allowBasic === false) return fail('basic_not_allowed');
+    const given = parseBasicToken(basic[1]!);
+    if (!given) return fail('malformed_authorization');
+    const known = await options.credentials(given.customerId);
+    if (!known) return fail('unknown_customer', { customerId: given.customerId });
+    if (!timingSafeEqual(given.apiKey, known.apiKey)) return fail('invalid_api_key', { customerId: given.customerId });
+    return { ok: true, customerId: given.customerId, scheme: 'basic' };
+  }
+
+  const tsa = TSA.exec(authorization);
+  if (!tsa) return fail('malformed_authorization');
+  if (options.allowDigest === false) return fail('digest_not_allowed');
+  const customerId = tsa[1]!;
+  const signature = tsa[2]!;
+  const known = await options.credentials(customerId);
+  if (!known) return fail('unknown_customer', { customerId });
+
+  const algorithm = parseAlgorithm(headers.get(HEADER.tsAuthMethod) ?? '');
+  if (!algorithm) return fail('unsupported_auth_method', { customerId });
+
+  const tsDate = headers.get(HEADER.tsDate);
+  const date = headers.get(HEADER.date);
+  const stamp = tsDate ?? date;
+  if (stamp === undefined || stamp.trim() === '') return fail('missing_date', { customerId });
+  const timestamp = parseHttpDate(stamp);
+  if (timestamp === undefined) return fail('invalid_date', { customerId });
+  const clock = options.now?.() ?? Date.now();
+  const now = typeof clock === 'number' ? clock : clock.getTime();
+  if (Math.abs(now - timestamp) > (options.clockSkewMs ?? CLOCK_SKEW_MS)) return fail('clock_skew', { customerId });
+
+  const nonce = headers.get(HEADER.tsNonce);
+  if (nonce !== undefined && !isValidNonce(nonce)) return fail('invalid_nonce', { customerId });
+
+  const tsHeaders: Record<string, string> = {};
+  for (const [name, value] of headers) if (name.startsWith(TS_HEADER_PREFIX)) tsHeaders[name] = value;
+  const parts = stringToSignParts({
+    method: String(request.method ?? ''),
+    contentType: headers.get(HEADER.contentType),
+    date: date,
+    tsHeaders,
+    body: request.body,
+    resource: resourceOf(String(request.url ?? '/')),
+  });
+  const expected = encodeBase64(prepareMac(algorithm, decodeCredentials(known))(parts));
+  if (!timingSafeEqual(signature, expected)) {
+    return fail('signature_mismatch', { customerId, stringToSign: parts.map(fromUtf8).join('') });
+  }
+
+  if (nonce !== undefined && options.replayStore) {
+    const fresh = await options.replayStore.claim(`${customerId}:${nonce}`, NONCE_WINDOW_MS);
+    if (!fresh) return fail('nonce_reused', { customerId });
+  }
+  return nonce === undefined ? { ok: true, customerId, scheme: 'digest', timestamp } : { ok: true, customerId, scheme: 'digest', nonce, timestamp };
+}

@@ -1,0 +1,29 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeBase64, encodeBase64 } from '../src/index.js';
+
+describe('base64', () => {
+  it('round-trips arbitrary bytes and matches btoa', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 80 }), (bytes) => {
+        const text = encodeBase64(bytes);
+        expect(text).toBe(btoa(String.fromCharCode(...bytes)));
+        expect(decodeBase64(text)).toEqual(bytes);
+      }),
+    );
+  });
+
+  it.each([
+    ['unpadded', 'YQ'],
+    ['bad length', 'YWJjZA='],
+    ['url-safe alphabet', 'a-_b'],
+    ['white space', 'YWJj ZA=='],
+    ['padding in the middle', 'YQ==YQ=='],
+    ['non-zero padding bits (1 pad)', 'YWJ='],
+    ['non-zero padding bits (2 pads)', 'YR=='],
+    ['three pads', 'Y==='],
+    ['non-ASCII', 'YWJjé==='],
+  ])('rejects %s', (_name, text) => {
+    expect(decodeBase64(text)).toBeUndefined();
+  });
+});

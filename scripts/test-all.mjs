@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// The full suite behind `npm test`: build, lint, typecheck, every package's vitest project,
+// the published-shape checks of every package, and the cross-runtime checks. Each vitest test
+// counts as one, each other step as one. Ends with `ci: N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, '.ci-out');
+mkdirSync(out, { recursive: true });
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, command, args, options = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: options.cwd ?? root, stdio: options.quiet ? 'pipe' : 'inherit', encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...options.env }, timeout: options.timeout ?? 300_000 });
+  const ok = result.status === 0;
+  if (ok) passed++;
+  else {
+    failed++;
+    failures.push(name);
+    if (options.quiet) process.stdout.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+  }
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+const wanted = (name) => only.length === 0 || only.includes(name);
+
+if (!step('build', 'pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only'])) {
+  console.log(`ci: ${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}
+if (wanted('lint')) step('lint (eslint, incl. no node:* / Buffer in portable packages)', 'pnpm', ['exec', 'eslint', '.']);
+if (wanted('typecheck')) step('typecheck', 'pnpm', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
+
+if (wanted('unit')) {
+  const report = join(out, 'vitest.json');
+  const result = spawnSync('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, stdio: 'inherit', env: process.env });
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    for (const file of json.testResults) for (const t of file.assertionResults) if (t.status === 'failed') failures.push(t.fullName);
+    if (json.numTotalTests === 0 || (result.status !== 0 && json.numFailedTests === 0)) {
+      failed++;
+      failures.push('vitest run (no tests, or a suite failed to load)');
+    }
+  } else {
+    failed++;
+    failures.push('vitest run (no report)');
+  }
+}
+
+// Published shape: publint --strict, attw --pack, and both module systems in Node.
+if (wanted('packages')) {
+  for (const dir of readdirSync(join(root, 'packages'))) {
+    const pkgDir = join(root, 'packages', dir);
+    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+    if (pkg.private) continue;
+    step(`${pkg.name}: publint --strict`, 'pnpm', ['exec', 'publint', '--strict', pkgDir], { quiet: true });
+    step(`${pkg.name}: attw --pack`, 'pnpm', ['exec', 'attw', '--pack', pkgDir, '--profile', 'node16', '--format', 'table-flipped'], { quiet: true });
+    const check = `if (!Object.keys(m).length) throw new Error('no exports')`;
+    step(`${pkg.name}: ESM import in Node`, 'node', ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pkg.name)}); ${check}`], { quiet: true, cwd: pkgDir });
+    step(`${pkg.name}: CJS require in Node`, 'node', ['-e', `const m = require(${JSON.stringify(pkg.name)}); ${check}`], { quiet: true, cwd: pkgDir });
+  }
+}
+
+// Cross-runtime checks import the built packages in other runtimes.
+if (wanted('runtimes') && existsSync(join(root, 'scripts', 'runtimes.mjs'))) {
+  const result = spawnSync('node', ['scripts/runtimes.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', timeout: 300_000 });
+  process.stdout.write(result.stdout ?? '');
+  const summary = /runtimes: (\d+) passed, (\d+) failed/.exec(result.stdout ?? '');
+  if (summary) {
+    passed += Number(summary[1]);
+    failed += Number(summary[2]);
+  }
+  if (!summary || result.status !== 0) {
+    if (!summary) failed++;
+    failures.push('cross-runtime checks');
+  }
+}
+
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+console.log(`ci: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
