@@ -1,0 +1,56 @@
+export type Kind = 'sms' | 'verify' | 'voice';
+
+export interface Transaction {
+  kind: Kind;
+  referenceId: string;
+  customerId: string;
+  phoneNumber: string;
+  createdAt: number;
+  /** When the final status is reached. */
+  settlesAt: number;
+  status: { code: number; updatedAt: number };
+  finalCode: number;
+  externalId?: string;
+  callbackUrl?: string;
+  verify?: { code: string; state: 'UNKNOWN' | 'VALID' | 'INVALID' | 'EXPIRED' | 'MAX_ATTEMPTS_EXCEEDED'; entered: string; attempts: number };
+  voice?: { callerId: string | null };
+}
+
+/**
+ * Transactions by reference id, bounded: those older than the retention (the service keeps
+ * status for 12 hours) are dropped as new ones arrive, and beyond `max` the oldest go.
+ */
+export class TransactionStore {
+  private readonly items = new Map<string, Transaction>();
+
+  constructor(
+    private readonly retentionMs: number,
+    private readonly max: number,
+  ) {}
+
+  add(tx: Transaction, now: number): void {
+    for (const [id, old] of this.items) {
+      if (old.createdAt + this.retentionMs > now && this.items.size < this.max) break;
+      this.items.delete(id);
+    }
+    this.items.set(tx.referenceId, tx);
+  }
+
+  get(referenceId: string, customerId: string, now: number): Transaction | undefined {
+    const tx = this.items.get(referenceId.toUpperCase());
+    if (!tx || tx.customerId !== customerId) return undefined;
+    if (tx.createdAt + this.retentionMs <= now) {
+      this.items.delete(tx.referenceId);
+      return undefined;
+    }
+    return tx;
+  }
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  clear(): void {
+    this.items.clear();
+  }
+}

@@ -1,0 +1,20 @@
+import { signRequest, type SignOptions } from '@x/auth';
+import { DEFAULT_CUSTOMER } from '../src/index.js';
+
+export const customer = DEFAULT_CUSTOMER;
+
+/** Signs and sends a request with @x/auth, as a client would. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  init: { form?: Record<string, string>; json?: unknown; options?: SignOptions; credentials?: { customerId: string; apiKey: string }; headers?: Record<string, string> } = {},
+) {
+  const body = init.form ? new URLSearchParams(init.form).toString() : init.json !== undefined ? JSON.stringify(init.json) : undefined;
+  const contentType = init.form ? 'application/x-www-form-urlencoded' : init.json !== undefined ? 'application/json' : undefined;
+  const url = new URL(path, base);
+  const { headers } = signRequest({ method, url, ...(contentType ? { contentType } : {}), ...(body ? { body } : {}) }, init.credentials ?? customer, init.options);
+  const response = await fetch(url, { method, headers: { ...headers, ...init.headers }, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
+}
