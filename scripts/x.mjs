@@ -46,11 +46,18 @@ const task = process.argv[2] ?? 'test';
 const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
 if (run('pnpm', ['install', '--prefer-offline', ...frozen, '--reporter=silent']) !== 0) process.exit(1);
 
+/** Builds the packages, printing turbo's output only when it fails. */
+function build() {
+  const result = spawnSync('pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, env, encoding: 'utf8' });
+  if (result.status !== 0) process.stdout.write(`${result.stdout}${result.stderr}`);
+  return result.status ?? 1;
+}
+
 const tasks = {
   test: () => run('node', ['scripts/test-all.mjs', ...process.argv.slice(3)]),
-  demo: () => run('pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only']) || run('node', ['demo/demo.mjs']),
-  bench: () => run('pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only']) || run('pnpm', ['--filter', '@x/bench', 'run', 'bench']),
-  size: () => run('pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only']) || run('node', ['scripts/size.mjs']),
+  demo: () => build() || run('node', ['demo/demo.mjs']),
+  bench: () => build() || run('pnpm', ['--filter', '@x/bench', 'run', 'bench']),
+  size: () => build() || run('node', ['scripts/size.mjs']),
 };
 if (!tasks[task]) {
   console.error(`Unknown task "${task}". Use one of: ${Object.keys(tasks).join(', ')}.`);

@@ -1,0 +1,130 @@
+import { Transport, type ClientOptions, type RawRequest, type RequestOptions } from './transport.js';
+import type {
+  ApiResponse,
+  CommonParams,
+  PhoneIdParams,
+  PhoneIdResponse,
+  SendSmsParams,
+  SmsResponse,
+  VerifyResponse,
+  VerifySmsParams,
+  VoiceCallParams,
+  VoiceResponse,
+} from './types.js';
+import * as v from './validate.js';
+
+const MESSAGE_TYPES = ['OTP', 'ARN', 'MKT'] as const;
+const LIFECYCLE = ['create', 'sign-in', 'transact', 'update', 'delete'] as const;
+
+export interface Client {
+  messaging: {
+    /** POST /v1/messaging. Never sent twice: retried only on 429 or when it provably did not leave. */
+    send(params: SendSmsParams, options?: RequestOptions): Promise<ApiResponse<SmsResponse>>;
+    /** GET /v1/messaging/{reference_id}. */
+    status(referenceId: string, options?: RequestOptions): Promise<ApiResponse<SmsResponse>>;
+  };
+  phoneId: {
+    /** POST /v1/phoneid/{phone_number}, JSON body (add-ons allowed). */
+    lookup(phoneNumber: string, params?: PhoneIdParams, options?: RequestOptions): Promise<ApiResponse<PhoneIdResponse>>;
+  };
+  verify: {
+    /** POST /v1/verify/sms: sends a code. */
+    sms(params: VerifySmsParams, options?: RequestOptions): Promise<ApiResponse<VerifyResponse>>;
+    /** GET /v1/verify/{reference_id}?verify_code=: checks the code the user entered (counts as an attempt). */
+    check(referenceId: string, verifyCode: string, options?: RequestOptions): Promise<ApiResponse<VerifyResponse>>;
+    /** GET /v1/verify/{reference_id}: status without submitting a code. */
+    status(referenceId: string, options?: RequestOptions): Promise<ApiResponse<VerifyResponse>>;
+  };
+  voice: {
+    /** POST /v1/voice: places a call that speaks the message. Never placed twice. */
+    call(params: VoiceCallParams, options?: RequestOptions): Promise<ApiResponse<VoiceResponse>>;
+    /** GET /v1/voice/{reference_id}. */
+    status(referenceId: string, options?: RequestOptions): Promise<ApiResponse<VoiceResponse>>;
+  };
+  /** Any other operation, signed the same way. */
+  request<T = unknown>(request: RawRequest): Promise<ApiResponse<T>>;
+}
+
+/** The form fields every product shares, validated, in the service's names. */
+function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: boolean): Record<string, string | undefined> {
+  if (!p || typeof p !== 'object') throw new TypeError('params must be an object.');
+  return {
+    ...(p.extra ?? {}),
+    ...(withPhone ? { phone_number: v.phoneNumber((p as CommonParams).phoneNumber) } : {}),
+    account_lifecycle_event: p.accountLifecycleEvent === undefined ? undefined : v.oneOf(p.accountLifecycleEvent, 'accountLifecycleEvent', LIFECYCLE),
+    originating_ip: p.originatingIp,
+    external_id: p.externalId === undefined ? undefined : v.maxLength(p.externalId, 'externalId', 128),
+    callback_url: 'callbackUrl' in p && p.callbackUrl !== undefined ? v.url(p.callbackUrl, 'callbackUrl') : undefined,
+  };
+}
+
+/**
+ * A client for every operation of the service. Validates before sending, signs every attempt,
+ * times out, retries safely, and answers with typed data plus the HTTP status and headers.
+ */
+export function createClient(options: ClientOptions): Client {
+  const transport = new Transport(options);
+  const send = <T>(request: RawRequest, extra?: RequestOptions) => transport.send<T>({ ...request, ...extra });
+
+  return {
+    messaging: {
+      send: (p, o) =>
+        send<SmsResponse>({
+          method: 'POST',
+          path: '/v1/messaging',
+          form: {
+            ...common(p, true),
+            message: v.text(p.message, 'message', 1600),
+            message_type: v.oneOf(p.messageType, 'messageType', MESSAGE_TYPES),
+            sender_id: p.senderId === undefined ? undefined : v.maxLength(p.senderId, 'senderId', 20),
+          },
+        }, o),
+      status: (id, o) => send<SmsResponse>({ method: 'GET', path: `/v1/messaging/${v.referenceId(id)}` }, o),
+    },
+    phoneId: {
+      lookup: (phone, p = {}, o) =>
+        send<PhoneIdResponse>({
+          method: 'POST',
+          path: `/v1/phoneid/${v.phoneNumber(phone)}`,
+          json: JSON.parse(JSON.stringify({ ...common(p, false), addons: p.addons, consent: p.consent })),
+          idempotent: true,
+        }, o),
+    },
+    verify: {
+      sms: (p, o) =>
+        send<VerifyResponse>({
+          method: 'POST',
+          path: '/v1/verify/sms',
+          form: {
+            ...common(p, true),
+            verify_code: p.verifyCode === undefined ? undefined : v.verifyCode(p.verifyCode),
+            template: p.template === undefined ? undefined : v.template(p.template),
+            language: p.language === undefined ? undefined : v.language(p.language),
+            sender_id: p.senderId === undefined ? undefined : v.maxLength(p.senderId, 'senderId', 20),
+            ucid: p.ucid,
+            is_primary: p.isPrimary === undefined ? undefined : String(p.isPrimary),
+          },
+        }, o),
+      // A check submits an attempt, so it is not blindly repeated after a lost answer.
+      check: (id, code, o) =>
+        send<VerifyResponse>({ method: 'GET', path: `/v1/verify/${v.referenceId(id)}`, query: { verify_code: v.verifyCode(code) }, idempotent: false }, o),
+      status: (id, o) => send<VerifyResponse>({ method: 'GET', path: `/v1/verify/${v.referenceId(id)}` }, o),
+    },
+    voice: {
+      call: (p, o) =>
+        send<VoiceResponse>({
+          method: 'POST',
+          path: '/v1/voice',
+          form: {
+            ...common(p, true),
+            message: v.text(p.message, 'message', 1600),
+            message_type: v.oneOf(p.messageType, 'messageType', MESSAGE_TYPES),
+            voice: p.voice,
+            caller_id: p.callerId === undefined ? undefined : v.phoneNumber(p.callerId, 'callerId'),
+          },
+        }, o),
+      status: (id, o) => send<VoiceResponse>({ method: 'GET', path: `/v1/voice/${v.referenceId(id)}` }, o),
+    },
+    request: (request) => transport.send(request),
+  };
+}

@@ -1,0 +1,139 @@
+// Types of the service's requests and answers, from the service reference.
+
+export type MessageType = 'OTP' | 'ARN' | 'MKT';
+export type AccountLifecycleEvent = 'create' | 'sign-in' | 'transact' | 'update' | 'delete';
+export type CodeState = 'VALID' | 'INVALID' | 'EXPIRED' | 'MAX_ATTEMPTS_EXCEEDED' | 'UNKNOWN';
+export type UseCaseCode = 'ATCK' | 'BACF' | 'BACS' | 'CHBK' | 'CLDR' | 'LEAD' | 'OTHR' | 'PWRT' | 'RESV' | 'RXPF' | 'SHIP' | 'THEF' | 'TRVF' | 'UNKN';
+
+/** Parameters every product takes. */
+export interface CommonParams {
+  /** Digits with the country code; "+", spaces, dashes, dots and parentheses are removed. */
+  phoneNumber: string;
+  accountLifecycleEvent?: AccountLifecycleEvent;
+  /** The end user's IP address. */
+  originatingIp?: string;
+  /** Your id, echoed in status and callbacks. */
+  externalId?: string;
+  /** Overrides the account's callback URL for this request. */
+  callbackUrl?: string;
+  /** Escape hatch: more form fields, sent as given (snake_case names). */
+  extra?: Record<string, string>;
+}
+
+export interface SendSmsParams extends CommonParams {
+  message: string;
+  messageType: MessageType;
+  /** At most 20 characters; must be allow-listed on the account. */
+  senderId?: string;
+}
+
+export interface VerifySmsParams extends CommonParams {
+  /** 3 to 7 digits; the service generates 7 digits when omitted. */
+  verifyCode?: string;
+  /** Message text containing `$$CODE$$`. */
+  template?: string;
+  /** Locale of the predefined template, `xx-XX`. */
+  language?: string;
+  senderId?: string;
+  ucid?: UseCaseCode;
+  isPrimary?: boolean;
+}
+
+export interface VoiceCallParams extends CommonParams {
+  message: string;
+  messageType: MessageType;
+  /** e.g. `f-en-US` (default). */
+  voice?: string;
+  callerId?: string;
+}
+
+export interface PhoneIdParams extends Omit<CommonParams, 'phoneNumber' | 'callbackUrl'> {
+  /** Identity attributes, e.g. `{ contact: {} }`; sent as JSON. */
+  addons?: Record<string, Record<string, unknown>>;
+  consent?: { method: number; timestamp?: string };
+}
+
+export interface TransactionStatus {
+  code: number;
+  description: string;
+  updated_on: string;
+}
+
+export interface ServiceError {
+  code: number;
+  description: string;
+}
+
+export interface AdditionalInfo {
+  mcc?: string;
+  mnc?: string;
+  price?: string;
+  currency?: string;
+  message_parts_count?: number | string;
+  message_parts_reference_ids?: string;
+  message_part_sequence_number?: number;
+}
+
+export interface SmsResponse {
+  reference_id: string;
+  external_id?: string | null;
+  status: TransactionStatus;
+  additional_info?: AdditionalInfo;
+}
+
+export interface VerifyResponse {
+  reference_id: string;
+  resource_uri?: string;
+  sub_resource: 'sms';
+  errors: ServiceError[];
+  status: TransactionStatus;
+  verify: { code_state: CodeState; code_entered: string | null };
+  additional_info?: AdditionalInfo;
+}
+
+export interface VoiceResponse {
+  reference_id: string;
+  external_id?: string | null;
+  status: TransactionStatus;
+  voice?: { user_input: string | null; caller_id: string | null };
+}
+
+export interface PhoneIdResponse {
+  reference_id: string;
+  external_id?: string | null;
+  status: TransactionStatus;
+  phone_type: { code: string; description: string };
+  numbering: {
+    original: { complete_phone_number: string; country_code: string | null; phone_number: string };
+    cleansing?: Record<'call' | 'sms', { country_code: string | null; phone_number: string; cleansed_code: number; min_length: number | null; max_length: number | null }>;
+  };
+  location?: {
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+    metro_code: string | null;
+    county: string | null;
+    country: { name: string | null; iso2: string | null; iso3: string | null };
+    coordinates: { latitude: number | null; longitude: number | null };
+    time_zone: { name: string | null; utc_offset_min: string | null; utc_offset_max: string | null };
+  };
+  carrier?: { name: string | null };
+  blocklisting?: { blocked: boolean; block_code: number; block_description: string };
+  contact?: Record<string, unknown> & { status: { code: number; description: string } };
+  [addon: string]: unknown;
+}
+
+/** What error bodies may carry, in either code family. */
+export interface ServiceErrorBody {
+  reference_id?: string;
+  errors?: ServiceError[];
+  status?: Partial<TransactionStatus>;
+  signature_string?: string;
+}
+
+/** Every successful call answers with the parsed body and the HTTP details. */
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}

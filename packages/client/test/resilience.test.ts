@@ -1,0 +1,168 @@
+import { DEFAULT_CUSTOMER } from '@x/emulator';
+import { startEmulator, type RunningEmulator } from '@x/emulator/node';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AbortedError, AuthenticationError, createClient, NetworkError, RateLimitError, TimeoutError, type ClientOptions } from '../src/index.js';
+
+let server: RunningEmulator;
+beforeAll(async () => {
+  server = await startEmulator({ deliveryDelayMs: 10 });
+});
+afterAll(() => server.close());
+beforeEach(() => server.emulator.faults.clear());
+
+const fast = { retries: 2, minDelayMs: 1, maxDelayMs: 20 };
+function client(extra: Partial<ClientOptions> = {}) {
+  const attempts: number[] = [];
+  const c = createClient({ ...DEFAULT_CUSTOMER, baseUrl: server.url, retry: fast, hooks: { onRequest: (e) => attempts.push(e.attempt) }, ...extra });
+  return { c, attempts };
+}
+const sms = { phoneNumber: '15555550300', message: 'once', messageType: 'ARN' as const };
+const activeTimers = () => (process as unknown as { getActiveResourcesInfo(): string[] }).getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+
+describe('timeouts and cancellation', () => {
+  it('a timeout aborts the request and leaves no timer behind', async () => {
+    server.emulator.faults.add({ type: 'latency', ms: 1_500 });
+    const { c } = client({ retry: false, timeoutMs: 100 });
+    const before = activeTimers();
+    await expect(c.voice.status('0123456789ABCDEF0123456789ABCDEF')).rejects.toBeInstanceOf(TimeoutError);
+    expect(activeTimers()).toBeLessThanOrEqual(before);
+  });
+
+  it('a finished request leaves no timer behind', async () => {
+    const { c } = client({ timeoutMs: 60_000 });
+    const before = activeTimers();
+    await c.messaging.send(sms);
+    expect(activeTimers()).toBeLessThanOrEqual(before);
+  });
+
+  it("honours the caller's AbortSignal", async () => {
+    server.emulator.faults.add({ type: 'latency', ms: 1_000 });
+    const { c } = client();
+    const controller = new AbortController();
+    const pending = c.phoneId.lookup('15555550301', {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 30);
+    await expect(pending).rejects.toBeInstanceOf(AbortedError);
+  });
+});
+
+describe('retries', () => {
+  it('429 is retried, even for a POST, honouring Retry-After; every attempt is re-signed', async () => {
+    server.emulator.faults.add({ type: 'status', status: 429, retryAfterSeconds: 0 });
+    const nonces: string[] = [];
+    const { c } = client({ hooks: { onRequest: (e) => nonces.push(e.headers['x-ts-nonce']!) } });
+    const sent = await c.messaging.send(sms);
+    expect(sent.status).toBe(200);
+    expect(nonces).toHaveLength(2);
+    expect(new Set(nonces).size).toBe(2);
+  });
+
+  it('gives up after the retries with a RateLimitError', async () => {
+    server.emulator.faults.add({ type: 'status', status: 429, times: 5 });
+    const { c, attempts } = client();
+    await expect(c.messaging.send(sms)).rejects.toBeInstanceOf(RateLimitError);
+    expect(attempts).toEqual([1, 2, 3]);
+  });
+
+  it('a GET is retried on 503; a POST is not', async () => {
+    server.emulator.faults.add({ type: 'status', status: 503, method: 'GET' });
+    const get = client();
+    expect((await get.c.voice.status(await placeCall())).status).toBe(200);
+    expect(get.attempts).toEqual([1, 2]);
+    server.emulator.faults.add({ type: 'status', status: 503, method: 'POST' });
+    const post = client();
+    await expect(post.c.messaging.send(sms)).rejects.toMatchObject({ name: 'ApiError', status: 503 });
+    expect(post.attempts).toEqual([1]);
+  });
+
+  it('a connection dropped after processing is not retried for an SMS: no duplicate in the outbox', async () => {
+    const phone = '15555550302';
+    server.emulator.faults.add({ type: 'drop', method: 'POST', path: '/v1/messaging' });
+    const { c, attempts } = client();
+    const error = await c.messaging.send({ ...sms, phoneNumber: phone }).catch((e) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).sent).toBe('unknown');
+    expect(attempts).toEqual([1]);
+    expect(server.emulator.outbox.list({ phoneNumber: phone })).toHaveLength(1);
+  });
+
+  it('a dropped GET is retried and succeeds', async () => {
+    const id = await placeCall();
+    server.emulator.faults.add({ type: 'drop', method: 'GET' });
+    const { c, attempts } = client();
+    expect((await c.voice.status(id)).data.reference_id).toBe(id);
+    expect(attempts).toEqual([1, 2]);
+  });
+
+  it('a POST to a refused port is retried (provably not sent), then fails as not sent', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const { c, attempts } = client({ baseUrl: `http://127.0.0.1:${port}` });
+    const error = await c.messaging.send(sms).catch((e) => e);
+    expect(error).toMatchObject({ name: 'NetworkError', sent: false });
+    expect(attempts).toEqual([1, 2, 3]);
+  });
+});
+
+describe('authentication errors', () => {
+  it('reports clock skew with the reason and the clock offset', async () => {
+    const { c } = client({ now: () => new Date(Date.now() - 40 * 60_000) });
+    const error = await c.messaging.send(sms).catch((e) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({ status: 401, reason: 'clock_skew', serviceCode: 10004 });
+    expect((error as AuthenticationError).clockOffsetMs).toBeGreaterThan(30 * 60_000);
+    expect((error as Error).message).toMatch(/clock/);
+  });
+
+  it('shows both strings to sign on a signature error, and never the key', async () => {
+    const { c } = client({ apiKey: btoa('a different key') });
+    const error = (await c.messaging.send(sms).catch((e) => e)) as AuthenticationError;
+    expect(error.reason).toBe('signature_mismatch');
+    expect(error.stringToSign).toBe(error.serverStringToSign);
+    expect(JSON.stringify({ ...error, message: error.message })).not.toContain(btoa('a different key'));
+  });
+});
+
+describe('hooks', () => {
+  it('see every request and response, with the signature redacted', async () => {
+    const events: unknown[] = [];
+    const c = createClient({
+      ...DEFAULT_CUSTOMER,
+      baseUrl: server.url,
+      hooks: { onRequest: (e) => events.push(e), onResponse: (e) => events.push({ status: e.status, attempt: e.attempt }) },
+    });
+    await c.messaging.send(sms);
+    const text = JSON.stringify(events);
+    expect(text).toContain('[redacted]');
+    expect(text).not.toContain(DEFAULT_CUSTOMER.apiKey);
+    expect(text).not.toMatch(/TSA [^:]+:[A-Za-z0-9+/]{20,}/);
+    expect(events).toContainEqual({ status: 200, attempt: 1 });
+  });
+});
+
+describe('odd answers never crash', () => {
+  const answer = (status: number, body: string, type = 'text/html') =>
+    createClient({ ...DEFAULT_CUSTOMER, retry: false, fetch: (async () => new Response(body, { status, headers: { 'content-type': type } })) as typeof fetch });
+  it('a 200 with HTML is an invalid_response ApiError', async () => {
+    await expect(answer(200, '<html>proxy</html>').messaging.send(sms)).rejects.toMatchObject({ code: 'invalid_response', status: 200, body: '<html>proxy</html>' });
+  });
+  it('an empty 200 is an invalid_response ApiError', async () => {
+    await expect(answer(200, '').messaging.send(sms)).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+  it('a 502 with HTML keeps the status and the text', async () => {
+    await expect(answer(502, 'Bad gateway').voice.status('A'.repeat(32))).rejects.toMatchObject({ code: 'api_error', status: 502, body: 'Bad gateway', serviceCode: undefined });
+  });
+  it('a 500 with a JSON body is an error, not a success (unlike the official client)', async () => {
+    await expect(answer(500, '{"status":{"code":500,"description":"Transaction not attempted"}}', 'application/json').messaging.send(sms)).rejects.toMatchObject({ status: 500, serviceCode: 500 });
+  });
+});
+
+async function placeCall(): Promise<string> {
+  const { c } = client();
+  return (await c.voice.call({ phoneNumber: '15555550303', message: 'x', messageType: 'ARN' })).data.reference_id;
+}

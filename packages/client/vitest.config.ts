@@ -1,0 +1,6 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  define: { __VERSION__: JSON.stringify('test') },
+  test: { name: 'client', include: ['test/**/*.test.ts'], testTimeout: 20_000, typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] } },
+});
