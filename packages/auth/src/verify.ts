@@ -89,7 +89,7 @@ const fail = (reason: VerifyFailure, extra: { customerId?: string; stringToSign?
 });
 
 /** Lower-cased header map from a Headers object or a Node-style record; repeated values joined by ", ". */
-function headerMap(input: HeaderInput): Map<string, string> {
+export function headerMap(input: HeaderInput): Map<string, string> {
   const map = new Map<string, string>();
   const add = (name: string, value: string) => {
     const lower = name.toLowerCase();

@@ -1,0 +1,53 @@
+import type { Request } from 'express';
+
+export class BodyTooLargeError extends Error {}
+
+/** Error for a body that a JSON or form parser consumed before we could read the bytes. */
+export const PARSED_BODY_MESSAGE =
+  'The request body was already parsed (express.json() or express.urlencoded() ran first) and no raw bytes were kept, ' +
+  'so the signature cannot be checked. Mount this middleware before the body parsers, mount express.raw({ type: "*/*" }) on the route, ' +
+  'or keep the bytes with express.json({ verify: (req, _res, buf) => { req.rawBody = buf } }).';
+
+/**
+ * The raw body, without reading anything twice: bytes from express.raw(), a saved `req.rawBody`,
+ * or the stream itself (up to `limit` bytes). Throws when a parser already consumed the stream.
+ */
+export async function readRawBody(req: Request & { rawBody?: unknown }, limit: number): Promise<Uint8Array | string> {
+  if (req.body instanceof Uint8Array) return req.body;
+  if (req.rawBody instanceof Uint8Array || typeof req.rawBody === 'string') return req.rawBody;
+  if (typeof req.body === 'string') return req.body;
+  if (req.readableEnded || (req.body !== undefined && req.body !== null && typeof req.body === 'object' && req.complete)) {
+    if (req.method === 'GET' || req.method === 'HEAD' || !req.headers['content-length'] && !req.headers['transfer-encoding']) return new Uint8Array();
+    throw new Error(PARSED_BODY_MESSAGE);
+  }
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) throw new BodyTooLargeError();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Uint8Array>) {
+    size += chunk.length;
+    if (size > limit) throw new BodyTooLargeError();
+    chunks.push(chunk);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  // The stream is consumed now, so later middleware gets the bytes and, for JSON and form bodies,
+  // the parsed body; `_body` tells express.json()/urlencoded() not to read the ended stream again.
+  const target = req as Request & { rawBody?: Uint8Array; _body?: boolean };
+  target.rawBody = out;
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  try {
+    const text = new TextDecoder().decode(out);
+    if (type.startsWith('application/json')) target.body = text ? JSON.parse(text) : {};
+    else if (type.startsWith('application/x-www-form-urlencoded')) target.body = Object.fromEntries(new URLSearchParams(text));
+    else return out;
+    target._body = true;
+  } catch {
+    // Not parseable: leave req.body alone; verification decides what to answer.
+  }
+  return out;
+}

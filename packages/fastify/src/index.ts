@@ -1,0 +1,100 @@
+import type { ReplayStore, VerifyOptions } from '@x/auth';
+import { callbackOutcome, signedRequestOutcome, type AdapterOutcome, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Readable } from 'node:stream';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified callback payload, on routes with `config: { xCallback: true }`. */
+    callback: CallbackPayload | null;
+    /** Which header verified it. */
+    callbackHeader: 'authorization' | 'x-ts-authorization' | null;
+    /** The verified customer, on routes with `config: { xSignedRequest: true }`. */
+    customerId: string | null;
+    /** The raw body bytes, on opted-in routes. */
+    rawBody: Uint8Array | null;
+  }
+  interface FastifyContextConfig {
+    /** Verify this route's requests as the service's callbacks. */
+    xCallback?: boolean;
+    /** Verify this route's requests as signed requests (Digest and/or Basic). */
+    xSignedRequest?: boolean;
+  }
+}
+
+export interface XFastifyOptions {
+  /** Enables callback verification (routes opt in with `config.xCallback` or `callbackRoutes`). */
+  callbacks?: CallbackOptions;
+  /** Enables signed-request verification (routes opt in with `config.xSignedRequest` or `signedRoutes`). */
+  signedRequests?: Omit<VerifyOptions, 'replayStore'> & { replayStore?: ReplayStore };
+  /** URLs (route patterns) that verify callbacks without `config`. */
+  callbackRoutes?: string[];
+  /** URLs (route patterns) that verify signed requests without `config`. */
+  signedRoutes?: string[];
+}
+
+type Mode = 'callback' | 'signed' | undefined;
+
+const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => {
+  // Decorators up front, with the shape they will have.
+  fastify.decorateRequest('callback', null);
+  fastify.decorateRequest('callbackHeader', null);
+  fastify.decorateRequest('customerId', null);
+  fastify.decorateRequest('rawBody', null);
+
+  const callbackRoutes = new Set(options.callbackRoutes ?? []);
+  const signedRoutes = new Set(options.signedRoutes ?? []);
+  const modeOf = (request: FastifyRequest): Mode => {
+    const config = request.routeOptions.config;
+    const url = request.routeOptions.url ?? '';
+    if (config?.xCallback || callbackRoutes.has(url)) return 'callback';
+    if (config?.xSignedRequest || signedRoutes.has(url)) return 'signed';
+    return undefined;
+  };
+
+  // Keep the raw bytes of opted-in routes, then hand Fastify the same bytes to parse as usual.
+  fastify.addHook('preParsing', async (request, _reply, payload) => {
+    if (!modeOf(request)) return payload;
+    const limit = request.routeOptions.bodyLimit ?? fastify.initialConfig.bodyLimit ?? 1_048_576;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of payload as AsyncIterable<Uint8Array>) {
+      size += chunk.length;
+      if (size > limit) {
+        const error = new Error(`The body is larger than ${limit} bytes.`) as Error & { statusCode: number; code: string };
+        error.statusCode = 413;
+        error.code = 'FST_ERR_CTP_BODY_TOO_LARGE';
+        throw error;
+      }
+      chunks.push(chunk);
+    }
+    const raw = Buffer.concat(chunks);
+    request.rawBody = new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+    const replay = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
+    replay.receivedEncodedLength = raw.length;
+    return replay;
+  });
+
+  const send = (reply: FastifyReply, outcome: Extract<AdapterOutcome<unknown>, { ok: false }>) => reply.code(outcome.status).send(outcome.body);
+
+  fastify.addHook('preHandler', async (request, reply) => {
+    const mode = modeOf(request);
+    if (mode === 'callback') {
+      if (!options.callbacks) throw new Error('@x/fastify: a route asks for callback verification but the plugin has no `callbacks` options.');
+      const outcome = await callbackOutcome(request.rawBody ?? new Uint8Array(), request.headers, options.callbacks);
+      if (!outcome.ok) return send(reply, outcome);
+      request.callback = outcome.value.payload;
+      request.callbackHeader = outcome.value.header;
+    } else if (mode === 'signed') {
+      if (!options.signedRequests) throw new Error('@x/fastify: a route asks for signed-request verification but the plugin has no `signedRequests` options.');
+      const outcome = await signedRequestOutcome({ method: request.method, url: request.url, headers: request.headers, body: request.rawBody ?? undefined }, options.signedRequests);
+      if (!outcome.ok) return send(reply, outcome);
+      request.customerId = outcome.value.customerId;
+    }
+  });
+};
+
+/** Fastify plugin: verified callbacks and signed requests, opt-in per route. */
+export const xVerification = fp(plugin, { fastify: '5.x', name: '@x/fastify' });
+export default xVerification;

@@ -1,0 +1,11 @@
+import { callbackHeaders, type Credentials } from '@x/auth';
+import type { CallbackPayload } from './types.js';
+
+/**
+ * A correctly signed callback, for your tests: the body as the service would send it and both
+ * signature headers. Pass a string to sign those exact bytes.
+ */
+export function createSignedCallback(payload: CallbackPayload | string, credentials: Credentials): { body: string; headers: Record<string, string> } {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return { body, headers: { 'content-type': 'application/json', ...callbackHeaders(body, credentials) } };
+}

@@ -1,0 +1,103 @@
+import { createMemoryReplayStore } from '@x/auth';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import callbackVector from '../../auth/vectors/callback.json' with { type: 'json' };
+import {
+  assertCallback,
+  CallbackVerificationError,
+  createSignedCallback,
+  isVerifyCallback,
+  verifyCallback,
+  verifyCallbackRequest,
+  WebhookError,
+  type CallbackPayload,
+} from '../src/index.js';
+
+const credentials = { customerId: callbackVector.customerId, apiKey: callbackVector.apiKey };
+const options = { customerId: credentials.customerId, apiKey: credentials.apiKey };
+const payload: CallbackPayload = {
+  reference_id: 'B56259E45884010488343BAA15FB0002', sub_resource: 'sms', errors: [],
+  status: { code: 200, description: 'Delivered to handset', updated_on: '2016-10-21T14:05:36.181346Z' },
+  verify: { code_state: 'UNKNOWN', code_entered: null },
+};
+
+describe('verifyCallback', () => {
+  it('accepts the golden vector through Authorization (computed with Python)', async () => {
+    const result = await verifyCallback({ body: callbackVector.body, headers: { authorization: callbackVector.authorization } }, options);
+    expect(result).toMatchObject({ ok: true, header: 'authorization' });
+  });
+
+  it('falls back to X-TS-Authorization and says so', async () => {
+    const result = await verifyCallback({ body: callbackVector.body, headers: { 'X-TS-Authorization': callbackVector.signature } }, options);
+    expect(result).toMatchObject({ ok: true, header: 'x-ts-authorization' });
+    expect((await verifyCallback({ body: callbackVector.body, headers: { 'x-ts-authorization': callbackVector.signature } }, { ...options, allowLegacyHeader: false })).ok).toBe(false);
+  });
+
+  it('types the payload', async () => {
+    const signed = createSignedCallback(payload, credentials);
+    const result = await verifyCallback(signed, options);
+    if (!result.ok) throw new Error(result.reason);
+    expect(isVerifyCallback(result.payload) && result.payload.verify.code_state).toBe('UNKNOWN');
+  });
+
+  it.each([
+    ['tampered body', (s: { body: string; headers: Record<string, string> }) => ({ ...s, body: s.body.replace('200', '201') }), 'signature_mismatch'],
+    ['re-serialised JSON (spacing changed)', (s: { body: string; headers: Record<string, string> }) => ({ ...s, body: JSON.stringify(JSON.parse(s.body), null, 1) }), 'signature_mismatch'],
+    ['another customer', (s: { body: string; headers: Record<string, string> }) => ({ ...s, headers: { authorization: s.headers.authorization!.replace(credentials.customerId, 'OTHER-ID') } }), 'customer_mismatch'],
+    ['no signature headers', (s: { body: string; headers: Record<string, string> }) => ({ ...s, headers: {} }), 'missing_signature'],
+    ['garbage legacy header', (s: { body: string; headers: Record<string, string> }) => ({ ...s, headers: { 'x-ts-authorization': '%%%' } }), 'malformed_authorization'],
+  ])('rejects %s', async (_name, mutate, reason) => {
+    const result = await verifyCallback(mutate(createSignedCallback(payload, credentials)), options);
+    expect(result).toMatchObject({ ok: false, reason });
+  });
+
+  it('accepts a signature from any key during a rotation', async () => {
+    const next = { ...credentials, apiKey: btoa('the next key') };
+    const signed = createSignedCallback(payload, next);
+    expect((await verifyCallback(signed, options)).ok).toBe(false);
+    expect((await verifyCallback(signed, { customerId: credentials.customerId, apiKeys: [credentials.apiKey, next.apiKey] })).ok).toBe(true);
+  });
+
+  it('reports a second delivery of the same status update as a duplicate', async () => {
+    const store = createMemoryReplayStore();
+    const signed = createSignedCallback(payload, credentials);
+    expect((await verifyCallback(signed, { ...options, replayStore: store })).ok).toBe(true);
+    expect(await verifyCallback(signed, { ...options, replayStore: store })).toMatchObject({ ok: false, reason: 'duplicate', payload: { reference_id: payload.reference_id } });
+    const next = createSignedCallback({ ...payload, status: { ...payload.status, code: 207 } }, credentials);
+    expect((await verifyCallback(next, { ...options, replayStore: store })).ok).toBe(true);
+  });
+
+  it('a signed body that is not JSON is invalid_json', async () => {
+    expect(await verifyCallback(createSignedCallback('not json', credentials), options)).toMatchObject({ ok: false, reason: 'invalid_json' });
+  });
+
+  it('throws a clear error for a parsed body (misuse), never echoing the key', async () => {
+    const error = await verifyCallback({ body: payload as never, headers: {} }, options).catch((e) => e);
+    expect(error).toBeInstanceOf(WebhookError);
+    expect(error.code).toBe('body_parsed');
+    expect(error.message).toMatch(/raw body/);
+    expect(error.message).not.toContain(credentials.apiKey);
+  });
+
+  it('assertCallback throws the reason', async () => {
+    await expect(assertCallback({ body: '{}', headers: {} }, options)).rejects.toBeInstanceOf(CallbackVerificationError);
+    await expect(assertCallback(createSignedCallback(payload, credentials), options)).resolves.toMatchObject({ reference_id: payload.reference_id });
+  });
+
+  it('verifyCallbackRequest reads a web Request once', async () => {
+    const signed = createSignedCallback(payload, credentials);
+    const request = new Request('http://x/cb', { method: 'POST', headers: signed.headers, body: new TextEncoder().encode(signed.body) });
+    expect(await verifyCallbackRequest(request, options)).toMatchObject({ ok: true });
+    expect(request.bodyUsed).toBe(true);
+  });
+
+  it('never throws on arbitrary headers and bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.constantFrom('authorization', 'x-ts-authorization', 'content-type'), fc.string()), fc.string(), async (headers, body) => {
+        const result = await verifyCallback({ body, headers }, options);
+        expect(result.ok).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
