@@ -1,12 +1,4 @@
-import { defineConfig } from 'tsup';
+import { library } from '../../tsup.shared.js';
 import pkg from './package.json' with { type: 'json' };
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  target: 'es2022',
-  platform: 'neutral',
-  define: { __VERSION__: JSON.stringify(pkg.version) },
-});
+export default library({ define: { __VERSION__: JSON.stringify(pkg.version) } });

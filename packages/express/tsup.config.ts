@@ -1,11 +1,3 @@
-import { defineConfig } from 'tsup';
+import { library } from '../../tsup.shared.js';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: false,
-  target: 'es2022',
-  platform: 'node',
-});
+export default library({ platform: 'node' });
