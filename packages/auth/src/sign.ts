@@ -69,9 +69,23 @@ function extraHeaders(headers: Record<string, string> | undefined): Record<strin
   return out;
 }
 
+/**
+ * A random UUID v4. `crypto.randomUUID` exists only in secure contexts (a page served over plain
+ * HTTP has no such function), so fall back to `getRandomValues`, which every runtime has.
+ */
+function randomUuid(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 function nonceOf(option: string | false | undefined): string | undefined {
   if (option === false) return undefined;
-  if (option === undefined) return globalThis.crypto.randomUUID();
+  if (option === undefined) return randomUuid();
   if (typeof option !== 'string' || !isValidNonce(option)) {
     throw new AuthError('invalid_request', 'nonce must be a string of 4 to 256 characters, or false to send none.');
   }

@@ -92,3 +92,18 @@ describe('basicAuthorization', () => {
     expect(header).toBe('Basic ' + btoa(`${credentials.customerId}:${credentials.apiKey}`));
   });
 });
+
+describe('nonce outside secure contexts', () => {
+  it('falls back to getRandomValues when crypto.randomUUID is missing (plain-HTTP pages)', () => {
+    const original = globalThis.crypto.randomUUID;
+    Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const a = signRequest(request, credentials).headers['x-ts-nonce'];
+      const b = signRequest(request, credentials).headers['x-ts-nonce'];
+      expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(a).not.toBe(b);
+    } finally {
+      Object.defineProperty(globalThis.crypto, 'randomUUID', { value: original, configurable: true });
+    }
+  });
+});

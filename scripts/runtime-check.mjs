@@ -1,0 +1,29 @@
+// Runs in a foreign runtime (bundled by scripts/runtimes.mjs): the BUILT @x/auth and @x/client
+// must reproduce the golden vectors and sign a request that verifies. Returns [name, ok, detail] rows.
+import { callbackSignature, signRequest, verifyRequest, parseHttpDate } from '@x/auth';
+import { createClient } from '@x/client';
+import digest from '../packages/auth/vectors/digest.json' with { type: 'json' };
+import callback from '../packages/auth/vectors/callback.json' with { type: 'json' };
+
+export async function check() {
+  const rows = [];
+  const credentials = { customerId: digest.customerId, apiKey: digest.apiKey };
+  let vectorsOk = true;
+  for (const v of digest.vectors) {
+    const signed = signRequest(v.request, credentials, v.options);
+    const verified = await verifyRequest({ ...v.request, headers: signed.headers }, { credentials: () => credentials, now: () => parseHttpDate(v.options.date) });
+    if (signed.headers.authorization !== v.expected.authorization || !verified.ok) vectorsOk = false;
+  }
+  rows.push(['@x/auth golden vectors', vectorsOk, `${digest.vectors.length} vectors`]);
+  rows.push(['@x/auth callback vector', callbackSignature(callback.body, callback.apiKey) === callback.signature, '']);
+  const seen = [];
+  const client = createClient({ ...credentials, baseUrl: 'https://service.test', fetch: async (url, init) => {
+    seen.push({ url, init });
+    return new Response('{"reference_id":"0123456789ABCDEF0123456789ABCDEF","status":{"code":290,"description":"Message in progress","updated_on":"x"}}', { status: 200, headers: { 'content-type': 'application/json' } });
+  } });
+  const sent = await client.messaging.send({ phoneNumber: '15555551234', message: 'hi', messageType: 'ARN' });
+  const { init } = seen[0];
+  const result = await verifyRequest({ method: 'POST', url: seen[0].url, headers: init.headers, body: init.body }, { credentials: () => credentials });
+  rows.push(['@x/client signs a verifiable request', sent.data.status.code === 290 && result.ok, '']);
+  return rows;
+}
