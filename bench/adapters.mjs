@@ -28,6 +28,7 @@ if (process.argv[2] === 'serve') {
     app.post('/cb', { config: { xCallback: verify } }, async (request) => ({ ok: true, id: (request.callback ?? request.body).reference_id }));
     url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/cb`;
   }
+  process.on('SIGINT', () => process.exit(0));
   process.send(url);
 } else {
   const payload = { reference_id: 'B56259E45884010488343BAA15FB0002', sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2016-10-21T14:05:36.181346Z' }, verify: { code_state: 'UNKNOWN', code_entered: null } };

@@ -2,6 +2,7 @@
 // must reproduce the golden vectors and sign a request that verifies. Returns [name, ok, detail] rows.
 import { callbackSignature, signRequest, verifyRequest, parseHttpDate } from '@x/auth';
 import { createClient } from '@x/client';
+import { createSignedCallback, verifyCallback } from '@x/webhooks';
 import digest from '../packages/auth/vectors/digest.json' with { type: 'json' };
 import callback from '../packages/auth/vectors/callback.json' with { type: 'json' };
 
@@ -25,5 +26,8 @@ export async function check() {
   const { init } = seen[0];
   const result = await verifyRequest({ method: 'POST', url: seen[0].url, headers: init.headers, body: init.body }, { credentials: () => credentials });
   rows.push(['@x/client signs a verifiable request', sent.data.status.code === 290 && result.ok, '']);
+  const signedCallback = createSignedCallback({ reference_id: 'A'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'x', updated_on: 'y' } }, credentials);
+  const verifiedCallback = await verifyCallback({ body: new TextEncoder().encode(signedCallback.body), headers: new Headers(signedCallback.headers) }, credentials);
+  rows.push(['@x/webhooks verifies a signed callback', verifiedCallback.ok, '']);
   return rows;
 }

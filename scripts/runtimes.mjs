@@ -16,7 +16,7 @@ const report = (runtime, rows) => {
 };
 
 // The built files, not the sources.
-const alias = { '@x/auth': `${root}packages/auth/dist/index.js`, '@x/client': `${root}packages/client/dist/index.js` };
+const alias = { '@x/auth': `${root}packages/auth/dist/index.js`, '@x/client': `${root}packages/client/dist/index.js`, '@x/webhooks': `${root}packages/webhooks/dist/index.js` };
 const bundle = await build({ entryPoints: [`${root}scripts/runtime-check.mjs`], alias, bundle: true, format: 'esm', platform: 'neutral', write: false, mainFields: ['module', 'main'] });
 const code = bundle.outputFiles[0].text;
 

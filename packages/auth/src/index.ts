@@ -1,7 +1,7 @@
 export { signRequest, createSigner } from './sign.js';
 export type { SignableRequest, SignOptions, SignedRequest, Signer } from './sign.js';
 export { basicAuthorization } from './basic.js';
-export { verifyRequest, headerMap } from './verify.js';
+export { verifyRequest, headerMap, headerValue } from './verify.js';
 export { SERVICE_AUTH_CODES } from './service-codes.js';
 export type { VerifyFailure, VerifyOptions, VerifyResult, VerifiableRequest, HeaderInput } from './verify.js';
 export { createMemoryReplayStore } from './replay.js';

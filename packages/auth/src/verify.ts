@@ -107,6 +107,19 @@ export function headerMap(input: HeaderInput): Map<string, string> {
   return map;
 }
 
+/** One header from a Headers object or a Node-style record (exact lower-case key first, then any case). */
+export function headerValue(input: HeaderInput, name: string): string | undefined {
+  if (typeof Headers !== 'undefined' && input instanceof Headers) return input.get(name) ?? undefined;
+  const record = (input ?? {}) as Record<string, string | readonly string[] | undefined>;
+  let value = record[name];
+  if (value === undefined) {
+    for (const key in record) if (key.toLowerCase() === name) value = record[key];
+  }
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string').join(', ');
+  return undefined;
+}
+
 const TSA = /^TSA ([^\s:]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
 const BASIC = /^Basic ([A-Za-z0-9+/]{1,2048}={0,2})$/i;
 

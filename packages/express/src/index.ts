@@ -1,5 +1,6 @@
 import type { ReplayStore, VerifyOptions } from '@x/auth';
 import { callbackOutcome, signedRequestOutcome, tooLarge, type AdapterOutcome, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
+import { nativeCallbackSignature } from '@x/webhooks/node';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { BodyTooLargeError, readRawBody } from './raw-body.js';
 
@@ -30,6 +31,10 @@ export type CallbackMiddlewareOptions = CallbackOptions & Common;
 export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & Common & { replayStore?: ReplayStore };
 
 const DEFAULT_LIMIT = 100 * 1024;
+
+/** req.body when it was parsed from exactly these raw bytes (by us or by a parser's verify hook). */
+const parsedFrom = (req: Request, raw: Uint8Array | string) =>
+  req.rawBody === raw && typeof req.body === 'object' && req.body !== null && !(req.body instanceof Uint8Array) ? req.body : undefined;
 
 async function run<T>(req: Request, res: Response, next: NextFunction, options: Common, verify: (raw: Uint8Array | string) => Promise<AdapterOutcome<T>>, accept: (value: T) => void) {
   let outcome: AdapterOutcome<T>;
@@ -68,8 +73,9 @@ async function run<T>(req: Request, res: Response, next: NextFunction, options: 
  * a bad signature and 200 `{ duplicate: true }` for a delivery already processed.
  */
 export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHandler {
+  const verify = { signer: nativeCallbackSignature, ...options };
   return (req, res, next) =>
-    void run(req, res, next, options, (raw) => callbackOutcome(raw, req.headers, options), (value) => {
+    void run(req, res, next, options, (raw) => callbackOutcome(raw, req.headers, verify, parsedFrom(req, raw)), (value) => {
       req.callback = value.payload;
       req.callbackHeader = value.header;
     });

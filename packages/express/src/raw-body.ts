@@ -1,6 +1,7 @@
+import { BodyTooLargeError, collect } from '@x/webhooks/node';
 import type { Request } from 'express';
 
-export class BodyTooLargeError extends Error {}
+export { BodyTooLargeError };
 
 /** Error for a body that a JSON or form parser consumed before we could read the bytes. */
 export const PARSED_BODY_MESSAGE =
@@ -22,19 +23,7 @@ export async function readRawBody(req: Request & { rawBody?: unknown }, limit: n
   }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw new BodyTooLargeError();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Uint8Array>) {
-    size += chunk.length;
-    if (size > limit) throw new BodyTooLargeError();
-    chunks.push(chunk);
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
+  const out = await collect(req, limit);
   // The stream is consumed now, so later middleware gets the bytes and, for JSON and form bodies,
   // the parsed body; `_body` tells express.json()/urlencoded() not to read the ended stream again.
   const target = req as Request & { rawBody?: Uint8Array; _body?: boolean };

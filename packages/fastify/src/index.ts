@@ -1,6 +1,7 @@
 import type { ReplayStore, VerifyOptions } from '@x/auth';
 import { callbackOutcome, signedRequestOutcome, type AdapterOutcome, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { BodyTooLargeError, collect, nativeCallbackSignature } from '@x/webhooks/node';
 import fp from 'fastify-plugin';
 import { Readable } from 'node:stream';
 
@@ -43,6 +44,7 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
   fastify.decorateRequest('customerId', null);
   fastify.decorateRequest('rawBody', null);
 
+  const callbacks = options.callbacks && { signer: nativeCallbackSignature, ...options.callbacks };
   const callbackRoutes = new Set(options.callbackRoutes ?? []);
   const signedRoutes = new Set(options.signedRoutes ?? []);
   const modeOf = (request: FastifyRequest): Mode => {
@@ -57,21 +59,21 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
   fastify.addHook('preParsing', async (request, _reply, payload) => {
     if (!modeOf(request)) return payload;
     const limit = request.routeOptions.bodyLimit ?? fastify.initialConfig.bodyLimit ?? 1_048_576;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of payload as AsyncIterable<Uint8Array>) {
-      size += chunk.length;
-      if (size > limit) {
-        const error = new Error(`The body is larger than ${limit} bytes.`) as Error & { statusCode: number; code: string };
-        error.statusCode = 413;
-        error.code = 'FST_ERR_CTP_BODY_TOO_LARGE';
-        throw error;
-      }
-      chunks.push(chunk);
+    let raw: Uint8Array;
+    try {
+      raw = await collect(payload, limit);
+    } catch (cause) {
+      if (!(cause instanceof BodyTooLargeError)) throw cause;
+      const error = new Error(`The body is larger than ${limit} bytes.`) as Error & { statusCode: number; code: string };
+      error.statusCode = 413;
+      error.code = 'FST_ERR_CTP_BODY_TOO_LARGE';
+      throw error;
     }
-    const raw = Buffer.concat(chunks);
-    request.rawBody = new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
-    const replay = Readable.from([raw]) as Readable & { receivedEncodedLength?: number };
+    request.rawBody = raw;
+    // Hand Fastify the same bytes to parse as usual: a minimal stream, not Readable.from (slower).
+    const replay = new Readable({ read() {} }) as Readable & { receivedEncodedLength?: number };
+    replay.push(raw);
+    replay.push(null);
     replay.receivedEncodedLength = raw.length;
     return replay;
   });
@@ -81,8 +83,10 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
   fastify.addHook('preHandler', async (request, reply) => {
     const mode = modeOf(request);
     if (mode === 'callback') {
-      if (!options.callbacks) throw new Error('@x/fastify: a route asks for callback verification but the plugin has no `callbacks` options.');
-      const outcome = await callbackOutcome(request.rawBody ?? new Uint8Array(), request.headers, options.callbacks);
+      if (!callbacks) throw new Error('@x/fastify: a route asks for callback verification but the plugin has no `callbacks` options.');
+      // Fastify parsed request.body from the same bytes: reuse it rather than parse twice.
+      const parsed = typeof request.body === 'object' && request.body !== null ? request.body : undefined;
+      const outcome = await callbackOutcome(request.rawBody ?? new Uint8Array(), request.headers, callbacks, parsed);
       if (!outcome.ok) return send(reply, outcome);
       request.callback = outcome.value.payload;
       request.callbackHeader = outcome.value.header;

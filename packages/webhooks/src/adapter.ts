@@ -14,8 +14,9 @@ export async function callbackOutcome(
   body: string | Uint8Array,
   headers: HeaderInput,
   options: CallbackOptions,
+  parsed?: unknown,
 ): Promise<AdapterOutcome<Extract<CallbackResult, { ok: true }>>> {
-  const result = await verifyCallback({ body, headers }, options);
+  const result = await verifyCallback({ body, headers, parsed }, options);
   if (result.ok) return { ok: true, value: result };
   if (result.reason === 'duplicate') return { ok: false, status: 200, body: { duplicate: true }, result };
   const status = result.reason === 'invalid_json' ? 400 : 401;

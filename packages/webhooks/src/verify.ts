@@ -1,4 +1,4 @@
-import { callbackSignature, headerMap, HEADER, timingSafeEqual, type HeaderInput, type ReplayStore } from '@x/auth';
+import { callbackSignature, headerValue, HEADER, timingSafeEqual, type HeaderInput, type ReplayStore } from '@x/auth';
 import type { CallbackPayload } from './types.js';
 
 export type CallbackFailure =
@@ -8,6 +8,9 @@ export type CallbackFailure =
   | 'signature_mismatch'
   | 'invalid_json'
   | 'duplicate';
+
+/** Computes base64(HMAC-SHA256(decoded key, body)). */
+export type CallbackSigner = (body: string | Uint8Array, apiKey: string) => string;
 
 export interface CallbackOptions {
   customerId: string;
@@ -21,6 +24,11 @@ export interface CallbackOptions {
   replayStore?: ReplayStore;
   /** How long a delivery is remembered. Default 24 hours. */
   dedupeTtlMs?: number;
+  /**
+   * The HMAC implementation. Default: `callbackSignature` from @x/auth (pure, every runtime).
+   * On Node, `nativeCallbackSignature` from `@x/webhooks/node` is faster; the adapters use it.
+   */
+  signer?: CallbackSigner;
 }
 
 export type CallbackResult =
@@ -31,6 +39,11 @@ export interface CallbackInput {
   /** The raw body as received: bytes, or the undecoded text. Never a parsed object. */
   body: string | Uint8Array;
   headers: HeaderInput;
+  /**
+   * The body as already parsed FROM THESE SAME BYTES by your framework, to skip a second parse.
+   * Only the raw bytes are verified; this is used as the payload once they are.
+   */
+  parsed?: unknown;
 }
 
 /** Thrown for misuse (a parsed body, no key); attacker input never throws. */
@@ -84,10 +97,8 @@ export async function verifyCallback(input: CallbackInput, options: CallbackOpti
   }
   const keys = options.apiKeys ?? (options.apiKey ? [options.apiKey] : []);
   if (keys.length === 0) throw new WebhookError('missing_key', 'verifyCallback needs apiKey (or apiKeys during a rotation).');
-  const signatures = keys.map((key) => callbackSignature(body, key));
-
-  const headers = headerMap(input.headers ?? {});
-  const authorization = headers.get(HEADER.authorization)?.trim();
+  const headers = input.headers ?? {};
+  const authorization = headerValue(headers, HEADER.authorization)?.trim();
   const tsa = authorization ? TSA.exec(authorization) : null;
   let given: string;
   let header: 'authorization' | 'x-ts-authorization';
@@ -96,20 +107,21 @@ export async function verifyCallback(input: CallbackInput, options: CallbackOpti
     given = tsa[2]!;
     header = 'authorization';
   } else {
-    const legacy = headers.get(HEADER.tsAuthorization)?.trim();
+    const legacy = headerValue(headers, HEADER.tsAuthorization)?.trim();
     if (legacy === undefined || options.allowLegacyHeader === false) return fail(authorization ? 'malformed_authorization' : 'missing_signature');
     if (!SIGNATURE.test(legacy)) return fail('malformed_authorization');
     given = legacy;
     header = 'x-ts-authorization';
   }
   // Compare with every key, without stopping early.
+  const sign = options.signer ?? callbackSignature;
   let match = false;
-  for (const expected of signatures) match = timingSafeEqual(given, expected) || match;
+  for (const key of keys) match = timingSafeEqual(given, sign(body, key)) || match;
   if (!match) return fail('signature_mismatch');
 
   let payload: CallbackPayload;
   try {
-    payload = JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body)) as CallbackPayload;
+    payload = (input.parsed !== undefined ? input.parsed : JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body))) as CallbackPayload;
   } catch {
     return fail('invalid_json');
   }
