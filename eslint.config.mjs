@@ -8,7 +8,7 @@ const PURE = ['packages/auth/src/**/*.ts', 'packages/client/src/**/*.ts', 'packa
 const NODE_ENTRIES = ['packages/webhooks/src/node/**'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.tools/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.tools/**', '.ci-out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,6 +3,7 @@
 import { callbackSignature, signRequest, verifyRequest, parseHttpDate } from '@x/auth';
 import { createClient } from '@x/client';
 import { createSignedCallback, verifyCallback } from '@x/webhooks';
+import { createEmulator, DEFAULT_CUSTOMER } from '@x/emulator';
 import digest from '../packages/auth/vectors/digest.json' with { type: 'json' };
 import callback from '../packages/auth/vectors/callback.json' with { type: 'json' };
 
@@ -29,5 +30,17 @@ export async function check() {
   const signedCallback = createSignedCallback({ reference_id: 'A'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'x', updated_on: 'y' } }, credentials);
   const verifiedCallback = await verifyCallback({ body: new TextEncoder().encode(signedCallback.body), headers: new Headers(signedCallback.headers) }, credentials);
   rows.push(['@x/webhooks verifies a signed callback', verifiedCallback.ok, '']);
+
+  // The emulator's portable core, in-process, driven by the client: a full verification.
+  const emulator = createEmulator({ deliveryDelayMs: 0 });
+  try {
+    const local = createClient({ ...DEFAULT_CUSTOMER, baseUrl: 'http://emulator.local', fetch: emulator.fetch });
+    const started = await local.verify.sms({ phoneNumber: '15555550100' });
+    const code = emulator.outbox.latest('15555550100').code;
+    const checked = await local.verify.check(started.data.reference_id, code);
+    rows.push(['@x/emulator in-process with @x/client (verify flow)', checked.data.verify.code_state === 'VALID', '']);
+  } finally {
+    emulator.close();
+  }
   return rows;
 }

