@@ -53,8 +53,29 @@ function build() {
   return result.status ?? 1;
 }
 
+/**
+ * The suite needs Debian's chromium and redis-server. Install them when missing and this is a
+ * root Debian machine (as CI is); otherwise the checks that need them fail and say why.
+ */
+function systemPackages() {
+  const missing = [['chromium', 'chromium'], ['redis-server', 'redis-server']]
+    .filter(([bin]) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0)
+    .map(([, pkg]) => pkg);
+  if (missing.length === 0) return;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root || spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) {
+    console.log(`> missing ${missing.join(', ')} (not root or no apt-get): the checks that need them will fail`);
+    return;
+  }
+  console.log(`> apt-get install ${missing.join(' ')}`);
+  spawnSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`], { stdio: 'inherit' });
+}
+
 const tasks = {
-  test: () => run('node', ['scripts/test-all.mjs', ...process.argv.slice(3)]),
+  test: () => {
+    systemPackages();
+    return run('node', ['scripts/test-all.mjs', ...process.argv.slice(3)]);
+  },
   demo: () => build() || run('node', ['demo/demo.mjs']),
   bench: () => build() || run('pnpm', ['--filter', '@x/bench', 'run', 'bench']),
   size: () => build() || run('node', ['scripts/size.mjs']),

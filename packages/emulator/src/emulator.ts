@@ -1,4 +1,4 @@
-import { createMemoryReplayStore, encodeBase64, verifyRequest, type Credentials } from '@x/auth';
+import { createMemoryReplayStore, encodeBase64, verifyRequest, type Credentials, type ReplayStore } from '@x/auth';
 import { Hono, type Context } from 'hono';
 import { CallbackSender, type CallbackAttempt, type CallbackOptions } from './callbacks.js';
 import { AUTH_CODES, INTERMEDIATE, STATUS_TEXT } from './codes.js';
@@ -47,6 +47,8 @@ export interface EmulatorOptions {
   allowBasic?: boolean;
   /** Allowed clock difference of signed requests. Default 15 minutes. */
   clockSkewMs?: number;
+  /** Where nonces are claimed. Default: in memory. Share one (e.g. @x/redis) between several emulators. */
+  replayStore?: ReplayStore;
 }
 
 export interface OutboxMessage {
@@ -137,7 +139,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
   const customers = new Map((options.customers ?? [DEFAULT_CUSTOMER]).map((c) => [c.customerId, c]));
   const store = new TransactionStore(options.retentionMs ?? 12 * 3_600_000, options.maxTransactions ?? 200_000);
-  const replay = createMemoryReplayStore({ now, maxEntries: 200_000 });
+  const memoryReplay = createMemoryReplayStore({ now, maxEntries: 200_000 });
+  const replay = options.replayStore ?? memoryReplay;
   const sender = new CallbackSender(options.callbacks ?? {}, now);
   const faults = new Faults();
   let outbox: OutboxMessage[] = [];
@@ -454,7 +457,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   function reset() {
     store.clear();
     recentCalls.clear();
-    replay.clear();
+    memoryReplay.clear();
     outbox = [];
     sender.attempts.length = 0;
     faults.clear();

@@ -1,0 +1,95 @@
+import { signRequest, verifyRequest } from '@x/auth';
+import { createClient } from '@x/client';
+import { DEFAULT_CUSTOMER } from '@x/emulator';
+import { startEmulator } from '@x/emulator/node';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createRedisReplayStore } from '../src/index.js';
+
+const port = inject('redisPort');
+const connections: Redis[] = [];
+const connection = () => {
+  const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: false });
+  connections.push(redis);
+  return redis;
+};
+afterAll(async () => {
+  await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
+});
+const unique = () => `k-${Math.random().toString(36).slice(2)}`;
+
+describe('createRedisReplayStore against a real redis-server', () => {
+  it('claims a key once', async () => {
+    const store = createRedisReplayStore({ client: connection() });
+    const key = unique();
+    expect(await store.claim(key, 60_000)).toBe(true);
+    expect(await store.claim(key, 60_000)).toBe(false);
+  });
+
+  it('sets the ttl on the key (PX) and frees it after expiry', async () => {
+    const redis = connection();
+    const store = createRedisReplayStore({ client: redis, prefix: 'ttl:' });
+    const key = unique();
+    await store.claim(key, 60_000);
+    const ttl = await redis.pttl(`ttl:${key}`);
+    expect(ttl).toBeGreaterThan(50_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    const short = unique();
+    await store.claim(short, 30);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await store.claim(short, 30)).toBe(true);
+  });
+
+  it('exactly one of many concurrent claims from two connections wins', async () => {
+    const a = createRedisReplayStore({ client: connection() });
+    const b = createRedisReplayStore({ client: connection() });
+    const key = unique();
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).claim(key, 60_000)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('prefixes keep stores apart', async () => {
+    const client = connection();
+    const key = unique();
+    expect(await createRedisReplayStore({ client, prefix: 'one:' }).claim(key, 60_000)).toBe(true);
+    expect(await createRedisReplayStore({ client, prefix: 'two:' }).claim(key, 60_000)).toBe(true);
+  });
+
+  it('fails closed when Redis is unreachable: verification rejects, it never says fresh', async () => {
+    const down = new Redis({ port: 1, host: '127.0.0.1', lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    connections.push(down);
+    down.on('error', () => {}); // expected: nothing listens there
+    const store = createRedisReplayStore({ client: down });
+    await expect(store.claim('x', 1000)).rejects.toThrow();
+    const url = '/v1/messaging';
+    const { headers } = signRequest({ method: 'GET', url }, DEFAULT_CUSTOMER);
+    await expect(verifyRequest({ method: 'GET', url, headers }, { credentials: () => DEFAULT_CUSTOMER, replayStore: store })).rejects.toThrow();
+  });
+
+  it('rejects a bad client with a clear error', () => {
+    expect(() => createRedisReplayStore({ client: {} as never })).toThrow(/ioredis/);
+  });
+});
+
+describe('two emulator processes behind one Redis', () => {
+  it('a request replayed to the other instance is refused (10002)', async () => {
+    const replayStore = createRedisReplayStore({ client: connection(), prefix: `emu-${unique()}:` });
+    const [one, two] = await Promise.all([startEmulator({ replayStore }), startEmulator({ replayStore })]);
+    try {
+      const body = 'phone_number=15555550600&message=x&message_type=ARN';
+      const { headers } = signRequest({ method: 'POST', url: '/v1/messaging', contentType: 'application/x-www-form-urlencoded', body }, DEFAULT_CUSTOMER);
+      const first = await fetch(`${one.url}/v1/messaging`, { method: 'POST', headers, body });
+      expect(first.status).toBe(200);
+      const replayed = await fetch(`${two.url}/v1/messaging`, { method: 'POST', headers, body });
+      expect(replayed.status).toBe(401);
+      expect((await replayed.json()).status.code).toBe(10002);
+      // A normal client, fresh nonce per request, works against both.
+      for (const server of [one, two]) {
+        const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: server.url });
+        expect((await client.voice.call({ phoneNumber: '15555550601', message: 'x', messageType: 'ARN' })).status).toBe(200);
+      }
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+});
