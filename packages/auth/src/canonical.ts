@@ -1,4 +1,4 @@
-import { utf8 } from './bytes.js';
+import { fromUtf8, utf8 } from './bytes.js';
 import { TS_HEADER_PREFIX } from './constants.js';
 
 /** The parts of a request that the string to sign is made of. */
@@ -16,20 +16,33 @@ export interface CanonicalParts {
   resource: string;
 }
 
+/**
+ * The string to sign: `text` to read and diff, `parts` to feed the HMAC. Parts are text except a
+ * body given as bytes, which is signed as those bytes (never through a string round trip).
+ */
+export interface StringToSign {
+  text: string;
+  parts: Array<string | Uint8Array>;
+}
+
 /** Unfolds RFC 2616 §4.2 line folding into one space and trims the value. */
-export const canonicalHeaderValue = (value: string): string => value.replace(/\r?\n[ \t]+/g, ' ').trim();
+export const canonicalHeaderValue = (value: string): string =>
+  (value.includes('\n') ? value.replace(/\r?\n[ \t]+/g, ' ') : value).trim();
 
 /**
- * The canonical x-ts-* header lines, `name:value\n` each, names lower-cased and sorted.
- * Names that are not x-ts-* are left out.
+ * The canonical x-ts-* header lines, `name:value\n` each: names lower-cased and sorted by name,
+ * values unfolded and trimmed. Names that are not x-ts-* are left out.
  */
 export function canonicalTsHeaders(headers: Readonly<Record<string, string>>): string {
-  const lines: string[] = [];
-  for (const [name, value] of Object.entries(headers)) {
+  const entries: Array<[string, string]> = [];
+  for (const name in headers) {
     const lower = name.trim().toLowerCase();
-    if (lower.startsWith(TS_HEADER_PREFIX)) lines.push(`${lower}:${canonicalHeaderValue(value)}\n`);
+    if (lower.startsWith(TS_HEADER_PREFIX)) entries.push([lower, canonicalHeaderValue(headers[name]!)]);
   }
-  return lines.sort().join('');
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  let lines = '';
+  for (const [name, value] of entries) lines += `${name}:${value}\n`;
+  return lines;
 }
 
 /** The resource from a URL or a request target, as sent: no decoding, no normalisation, no query. */
@@ -49,20 +62,47 @@ export function resourceOf(url: string): string {
   return url.slice(start, end) || '/';
 }
 
-const isBodyless = (method: string) => method === 'GET' || method === 'HEAD';
-
 /**
- * The string to sign, as the bytes that go into the HMAC. Kept as parts so that a body given as
- * bytes is signed as those bytes, never through a string round trip.
+ * Joins the elements in the document's order: method, content type (empty for GET/HEAD), date
+ * (empty when X-TS-Date is sent), the canonical x-ts-* lines, the body and "\n" (only when there
+ * is a body), the resource.
  */
-export function stringToSignParts(parts: CanonicalParts): Uint8Array[] {
-  const method = parts.method.toUpperCase();
-  const contentType = isBodyless(method) ? '' : (parts.contentType ?? '');
+export function joinStringToSign(
+  method: string,
+  contentType: string | undefined,
+  date: string | undefined,
+  tsLines: string,
+  body: string | Uint8Array | undefined,
+  resource: string,
+): StringToSign {
+  const type = method === 'GET' || method === 'HEAD' ? '' : (contentType ?? '');
+  const head = `${method}\n${type}\n${date ?? ''}\n${tsLines}`;
+  if (body === undefined || body.length === 0) {
+    const text = head + resource;
+    return { text, parts: [text] };
+  }
+  if (typeof body === 'string') {
+    const text = `${head}${body}\n${resource}`;
+    return { text, parts: [text] };
+  }
+  const tail = `\n${resource}`;
+  return { text: head + fromUtf8(body) + tail, parts: [head, body, tail] };
+}
+
+/** The string to sign of a request described by its parts (the verifier's view). */
+export function stringToSign(parts: CanonicalParts): StringToSign {
   const hasTsDate = Object.keys(parts.tsHeaders).some((name) => name.trim().toLowerCase() === 'x-ts-date');
-  const date = hasTsDate ? '' : (parts.date ?? '');
-  const head = `${method}\n${contentType}\n${date}\n${canonicalTsHeaders(parts.tsHeaders)}`;
-  const body = parts.body ?? '';
-  if (body.length === 0) return [utf8(head + parts.resource)];
-  if (typeof body === 'string') return [utf8(`${head}${body}\n${parts.resource}`)];
-  return [utf8(head), body, utf8(`\n${parts.resource}`)];
+  return joinStringToSign(
+    parts.method.toUpperCase(),
+    parts.contentType,
+    hasTsDate ? '' : parts.date,
+    canonicalTsHeaders(parts.tsHeaders),
+    parts.body,
+    parts.resource,
+  );
+}
+
+/** The string to sign as the bytes that go into the HMAC. */
+export function stringToSignParts(parts: CanonicalParts): Uint8Array[] {
+  return stringToSign(parts).parts.map((part) => (typeof part === 'string' ? utf8(part) : part));
 }

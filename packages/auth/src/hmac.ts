@@ -1,24 +1,32 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha1 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { encodeBase64 } from './base64.js';
+import { utf8 } from './bytes.js';
 import type { Algorithm } from './constants.js';
 
-/** A keyed HMAC whose key schedule is computed once; each call clones the prepared state. */
+/** A keyed HMAC, prepared once per key: the base64 signature of the parts (text is UTF-8). */
 export interface PreparedMac {
-  (parts: readonly Uint8Array[]): Uint8Array;
+  (parts: ReadonlyArray<string | Uint8Array>): string;
 }
 
-export function prepareMac(algorithm: Algorithm, key: Uint8Array): PreparedMac {
+/**
+ * Prepares an HMAC for a key. The default is pure (@noble/hashes, every runtime); on Node,
+ * `nodeMac` from `@x/auth/node` uses node:crypto and is faster. Pass one as the `mac` option.
+ */
+export type MacProvider = (algorithm: Algorithm, key: Uint8Array) => PreparedMac;
+
+export const prepareMac: MacProvider = (algorithm, key) => {
   const base = hmac.create(algorithm === 'HMAC-SHA1' ? sha1 : sha256, key);
   // One scratch state, overwritten from the keyed state on each call: no allocation per signature.
   // Safe because signing is synchronous (no interleaving between reset and digest).
   const scratch = base.clone();
   return (parts) => {
     const mac = base._cloneInto(scratch);
-    for (const part of parts) mac.update(part);
-    return mac.digest();
+    for (const part of parts) mac.update(typeof part === 'string' ? utf8(part) : part);
+    return encodeBase64(mac.digest());
   };
-}
+};
 
 /** Case-insensitive parse of an `X-TS-Auth-Method` value. */
 export function parseAlgorithm(value: string): Algorithm | undefined {

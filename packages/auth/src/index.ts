@@ -1,5 +1,7 @@
 export { signRequest, createSigner } from './sign.js';
-export type { SignableRequest, SignOptions, SignedRequest, Signer } from './sign.js';
+export type { SignableRequest, SignOptions, SignerOptions, SignedRequest, Signer } from './sign.js';
+export { prepareMac } from './hmac.js';
+export type { MacProvider, PreparedMac } from './hmac.js';
 export { basicAuthorization } from './basic.js';
 export { verifyRequest, headerMap, headerValue } from './verify.js';
 export { SERVICE_AUTH_CODES } from './service-codes.js';
@@ -7,8 +9,8 @@ export type { VerifyFailure, VerifyOptions, VerifyResult, VerifiableRequest, Hea
 export { createMemoryReplayStore } from './replay.js';
 export type { ReplayStore, MemoryReplayStore, MemoryReplayStoreOptions } from './replay.js';
 export { callbackSignature, callbackHeaders } from './callback.js';
-export { stringToSignParts, canonicalTsHeaders, resourceOf } from './canonical.js';
-export type { CanonicalParts } from './canonical.js';
+export { stringToSign, stringToSignParts, joinStringToSign, canonicalTsHeaders, canonicalHeaderValue, resourceOf } from './canonical.js';
+export type { CanonicalParts, StringToSign } from './canonical.js';
 export { formatHttpDate, parseHttpDate } from './date.js';
 export { encodeBase64, decodeBase64 } from './base64.js';
 export { timingSafeEqual } from './compare.js';

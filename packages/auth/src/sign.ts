@@ -1,12 +1,10 @@
-import { encodeBase64 } from './base64.js';
-import { fromUtf8 } from './bytes.js';
-import { canonicalHeaderValue, resourceOf, stringToSignParts } from './canonical.js';
+import { canonicalHeaderValue, canonicalTsHeaders, joinStringToSign, resourceOf } from './canonical.js';
 import { type Algorithm, DEFAULT_ALGORITHM, HEADER, TS_HEADER_PREFIX } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
 import { formatHttpDate } from './date.js';
 import { AuthError } from './errors.js';
 import { isValidNonce } from './nonce.js';
-import { parseAlgorithm, prepareMac } from './hmac.js';
+import { parseAlgorithm, prepareMac, type MacProvider } from './hmac.js';
 
 export interface SignableRequest {
   method: string;
@@ -30,6 +28,11 @@ export interface SignOptions {
   nonce?: string | false;
 }
 
+export interface SignerOptions extends SignOptions {
+  /** The HMAC implementation. Default: pure (@noble/hashes). On Node, `nodeMac` from `@x/auth/node` is faster. */
+  mac?: MacProvider;
+}
+
 export interface SignedRequest {
   /** Headers to send, lower-case names: authorization, x-ts-auth-method, the date header, nonce, content-type, extras. */
   headers: Record<string, string>;
@@ -45,6 +48,7 @@ export interface Signer {
 const CONTROLLED = new Set<string>([HEADER.tsAuthMethod, HEADER.tsDate, HEADER.tsNonce, HEADER.authorization]);
 
 function checkAlgorithm(algorithm: string): Algorithm {
+  if (algorithm === 'HMAC-SHA256' || algorithm === 'HMAC-SHA1') return algorithm;
   const parsed = parseAlgorithm(algorithm);
   if (!parsed || parsed !== algorithm) {
     throw new AuthError('invalid_algorithm', `algorithm must be 'HMAC-SHA256' or 'HMAC-SHA1', got ${JSON.stringify(algorithm)}.`);
@@ -89,17 +93,18 @@ function nonceOf(option: string | false | undefined): string | undefined {
   if (typeof option !== 'string' || !isValidNonce(option)) {
     throw new AuthError('invalid_request', 'nonce must be a string of 4 to 256 characters, or false to send none.');
   }
-  return option;
+  return canonicalHeaderValue(option);
 }
 
 /**
  * A signer for one set of credentials: the key is checked, decoded and its HMAC state prepared
  * once, so each signature costs only the hashing of the request. Use it on hot paths.
  */
-export function createSigner(credentials: Credentials, defaults: SignOptions = {}): Signer {
+export function createSigner(credentials: Credentials, defaults: SignerOptions = {}): Signer {
   const key = decodeCredentials(credentials);
-  const macs: Partial<Record<Algorithm, ReturnType<typeof prepareMac>>> = {};
-  const macFor = (algorithm: Algorithm) => (macs[algorithm] ??= prepareMac(algorithm, key));
+  const prepare = defaults.mac ?? prepareMac;
+  const macs: Partial<Record<Algorithm, ReturnType<MacProvider>>> = {};
+  const macFor = (algorithm: Algorithm) => (macs[algorithm] ??= prepare(algorithm, key));
   const { customerId } = credentials;
 
   return {
@@ -117,37 +122,63 @@ export function createSigner(credentials: Credentials, defaults: SignOptions = {
         throw new AuthError('invalid_request', 'request.url must be a URL or a string.');
       }
       const method = request.method.toUpperCase();
-      const when = options.date ?? defaults.date ?? new Date();
-      const date = typeof when === 'string' ? when : formatHttpDate(when);
+      const when = options.date ?? defaults.date;
+      const date = when === undefined ? currentHttpDate() : typeof when === 'string' ? canonicalHeaderValue(when) : formatHttpDate(when);
       const nonce = nonceOf(options.nonce ?? defaults.nonce);
+      const extras = request.headers ? extraHeaders(request.headers) : undefined;
 
       const headers: Record<string, string> = { [HEADER.tsAuthMethod]: algorithm };
       if (dateHeader === HEADER.tsDate) headers[HEADER.tsDate] = date;
       if (nonce !== undefined) headers[HEADER.tsNonce] = nonce;
-      Object.assign(headers, extraHeaders(request.headers));
-      const tsHeaders = { ...headers };
+      let tsLines: string;
+      if (extras && Object.keys(extras).length > 0) {
+        Object.assign(headers, extras);
+        tsLines = canonicalTsHeaders(headers);
+      } else {
+        // The signer's own headers, already in name order (auth-method < date < nonce).
+        tsLines = `${HEADER.tsAuthMethod}:${algorithm}\n`;
+        if (dateHeader === HEADER.tsDate) tsLines += `${HEADER.tsDate}:${date}\n`;
+        if (nonce !== undefined) tsLines += `${HEADER.tsNonce}:${nonce}\n`;
+      }
 
       // URL objects serialise their path percent-encoded, exactly as fetch sends it.
       const url = typeof request.url === 'string' ? request.url : request.url.href;
-      const parts = stringToSignParts({
-        method,
-        contentType: request.contentType,
-        date: dateHeader === HEADER.date ? date : undefined,
-        tsHeaders,
-        body: request.body,
-        resource: resourceOf(url),
-      });
-      const signature = encodeBase64(macFor(algorithm)(parts));
+      const sts = joinStringToSign(method, request.contentType, dateHeader === HEADER.date ? date : undefined, tsLines, request.body, resourceOf(url));
+      const signature = macFor(algorithm)(sts.parts);
 
       headers[HEADER.authorization] = `TSA ${customerId}:${signature}`;
       if (dateHeader === HEADER.date) headers[HEADER.date] = date;
       if (request.contentType) headers[HEADER.contentType] = request.contentType;
-      return { headers, stringToSign: parts.map(fromUtf8).join('') };
+      return { headers, stringToSign: sts.text };
     },
   };
 }
 
-/** Signs one request (Digest / TSA). For many requests with the same key, `createSigner` is faster. */
+// The date header only changes once a second: format it once per second.
+let lastSecond = -1;
+let lastDate = '';
+function currentHttpDate(): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastDate = formatHttpDate(new Date(now));
+  }
+  return lastDate;
+}
+
+// signRequest keeps the signers of the last few credentials, so one-off calls do not decode the
+// key and prepare the HMAC every time.
+const signers = new Map<string, Signer>();
+
+/** Signs one request (Digest / TSA). Keeps the last 8 signers; `createSigner` gives you one to hold. */
 export function signRequest(request: SignableRequest, credentials: Credentials, options?: SignOptions): SignedRequest {
-  return createSigner(credentials).sign(request, options);
+  const id = credentials && typeof credentials === 'object' ? `${credentials.customerId}\u0000${credentials.apiKey}` : '';
+  let signer = signers.get(id);
+  if (!signer) {
+    signer = createSigner(credentials);
+    if (signers.size >= 8) signers.delete(signers.keys().next().value as string);
+    signers.set(id, signer);
+  }
+  return signer.sign(request, options);
 }

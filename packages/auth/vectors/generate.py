@@ -21,7 +21,8 @@ def string_to_sign(method, url, content_type, date_header, date, ts_headers, bod
     ct = "" if method in ("GET", "HEAD") or content_type is None else content_type
     date_line = date if date_header == "date" else ""
     unfold = lambda v: re.sub(r"\r?\n[ \t]+", " ", v).strip()
-    lines = sorted(k.lower() + ":" + unfold(v) + "\n" for k, v in ts_headers.items())
+    # Sorted by NAME (not by the whole "name:value" line: "x-ts-a-b" sorts after "x-ts-a").
+    lines = [k + ":" + unfold(v) + "\n" for k, v in sorted((k.lower(), v) for k, v in ts_headers.items())]
     s = f"{method}\n{ct}\n{date_line}\n" + "".join(lines)
     if body:
         s += body + "\n"
@@ -65,6 +66,8 @@ vectors = [
     case("extra-ts-headers", "extra X-TS headers: lower-cased, sorted, unfolded, trimmed", "POST", BASE + "/v1/messaging", FORM,
          "phone_number=15555551234&message=x&message_type=ARN",
          extra={"X-TS-Zeta": "  folded\r\n   value  ", "X-TS-Alpha": "1"}),
+    case("prefix-names", "x-ts-a sorts before x-ts-a-b (sorted by name, not by line)", "POST", BASE + "/v1/messaging", FORM,
+         "phone_number=15555551234&message=x&message_type=ARN", extra={"X-TS-A-B": "2", "X-TS-A": "1"}),
     case("no-nonce", "no X-TS-Nonce sent", "GET", BASE + "/v1/messaging/0123456789ABCDEF0123456789ABCDEF", nonce=None),
     case("empty-body", "POST with an empty body: the body element is omitted", "POST", BASE + "/v1/phoneid/15555551234", FORM, ""),
     case("path-as-sent", "percent-encoded path signed as sent", "GET", BASE + "/v1/messaging/ab%20cd"),

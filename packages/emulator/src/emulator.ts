@@ -1,4 +1,4 @@
-import { createMemoryReplayStore, encodeBase64, verifyRequest, type Credentials, type ReplayStore } from '@x/auth';
+import { createMemoryReplayStore, encodeBase64, verifyRequest, type Credentials, type MacProvider, type ReplayStore } from '@x/auth';
 import { Hono, type Context } from 'hono';
 import { CallbackSender, type CallbackAttempt, type CallbackOptions } from './callbacks.js';
 import { AUTH_CODES, INTERMEDIATE, STATUS_TEXT } from './codes.js';
@@ -49,6 +49,8 @@ export interface EmulatorOptions {
   clockSkewMs?: number;
   /** Where nonces are claimed. Default: in memory. Share one (e.g. @x/redis) between several emulators. */
   replayStore?: ReplayStore;
+  /** HMAC implementation for verifying requests. Default pure; the Node server uses node:crypto. */
+  mac?: MacProvider;
 }
 
 export interface OutboxMessage {
@@ -281,7 +283,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const url = new URL(c.req.url);
     const result = await verifyRequest(
       { method, url: url.pathname, headers: c.req.raw.headers, body: raw.length ? raw : undefined },
-      { credentials: (id) => customers.get(id), now, replayStore: replay, allowBasic: options.allowBasic ?? true, clockSkewMs: options.clockSkewMs },
+      { credentials: (id) => customers.get(id), now, replayStore: replay, allowBasic: options.allowBasic ?? true, clockSkewMs: options.clockSkewMs, mac: options.mac },
     );
     if (!result.ok) {
       const codes = AUTH_CODES[result.reason];

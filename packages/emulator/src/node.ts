@@ -1,4 +1,5 @@
 import { createAdaptorServer } from '@hono/node-server';
+import { nodeMac } from '@x/auth/node';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage } from 'node:http';
@@ -25,7 +26,7 @@ export interface RunningEmulator {
 
 /** Starts the emulator as an HTTP(S) server on 127.0.0.1. */
 export async function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
-  const emulator = options.emulator ?? createEmulator(options);
+  const emulator = options.emulator ?? createEmulator({ mac: nodeMac, ...options });
   const hostname = options.hostname ?? '127.0.0.1';
   const server = createAdaptorServer({
     fetch: async (request: Request, env: { incoming: IncomingMessage }) => {

@@ -1,5 +1,6 @@
 import type { ReplayStore, VerifyOptions } from '@x/auth';
 import { callbackOutcome, signedRequestOutcome, tooLarge, type AdapterOutcome, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
+import { nodeMac } from '@x/auth/node';
 import { nativeCallbackSignature } from '@x/webhooks/node';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { BodyTooLargeError, readRawBody } from './raw-body.js';
@@ -83,8 +84,9 @@ export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHand
 
 /** Verifies requests signed as the service requires (Digest and/or Basic); sets `req.customerId`; 401 as the service answers. */
 export function verifySignedRequests(options: SignedRequestMiddlewareOptions): RequestHandler {
+  const verify = { mac: nodeMac, ...options };
   return (req, res, next) =>
-    void run(req, res, next, options, (raw) => signedRequestOutcome({ method: req.method, url: req.originalUrl, headers: req.headers, body: raw }, options), (value) => {
+    void run(req, res, next, options, (raw) => signedRequestOutcome({ method: req.method, url: req.originalUrl, headers: req.headers, body: raw }, verify), (value) => {
       req.customerId = value.customerId;
     });
 }

@@ -1,6 +1,7 @@
 import type { ReplayStore, VerifyOptions } from '@x/auth';
 import { callbackOutcome, signedRequestOutcome, type AdapterOutcome, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { nodeMac } from '@x/auth/node';
 import { BodyTooLargeError, collect, nativeCallbackSignature } from '@x/webhooks/node';
 import fp from 'fastify-plugin';
 import { Readable } from 'node:stream';
@@ -45,6 +46,7 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
   fastify.decorateRequest('rawBody', null);
 
   const callbacks = options.callbacks && { signer: nativeCallbackSignature, ...options.callbacks };
+  const signedRequests = options.signedRequests && { mac: nodeMac, ...options.signedRequests };
   const callbackRoutes = new Set(options.callbackRoutes ?? []);
   const signedRoutes = new Set(options.signedRoutes ?? []);
   const modeOf = (request: FastifyRequest): Mode => {
@@ -91,8 +93,8 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
       request.callback = outcome.value.payload;
       request.callbackHeader = outcome.value.header;
     } else if (mode === 'signed') {
-      if (!options.signedRequests) throw new Error('@x/fastify: a route asks for signed-request verification but the plugin has no `signedRequests` options.');
-      const outcome = await signedRequestOutcome({ method: request.method, url: request.url, headers: request.headers, body: request.rawBody ?? undefined }, options.signedRequests);
+      if (!signedRequests) throw new Error('@x/fastify: a route asks for signed-request verification but the plugin has no `signedRequests` options.');
+      const outcome = await signedRequestOutcome({ method: request.method, url: request.url, headers: request.headers, body: request.rawBody ?? undefined }, signedRequests);
       if (!outcome.ok) return send(reply, outcome);
       request.customerId = outcome.value.customerId;
     }

@@ -1,22 +1,11 @@
 // Node-only helpers for @x/webhooks: native HMAC for servers where every microsecond counts.
 // The portable core never imports this file (lint keeps node:* out of the rest of src/).
-import { decodeCredentials } from '@x/auth';
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { callbackSignature } from '@x/auth';
+import { nodeMac } from '@x/auth/node';
 import type { CallbackSigner } from '../verify.js';
 
-// KeyObjects, prepared once per key: createHmac with a KeyObject skips re-importing the key.
-const keys = new Map<string, KeyObject>();
-
 /** The callback signature with node:crypto (the same result as `callbackSignature` from @x/auth). */
-export const nativeCallbackSignature: CallbackSigner = (body, apiKey) => {
-  let key = keys.get(apiKey);
-  if (!key) {
-    key = createSecretKey(decodeCredentials({ customerId: '-', apiKey }));
-    if (keys.size >= 16) keys.delete(keys.keys().next().value as string);
-    keys.set(apiKey, key);
-  }
-  return createHmac('sha256', key).update(body).digest('base64');
-};
+export const nativeCallbackSignature: CallbackSigner = (body, apiKey) => callbackSignature(body, apiKey, nodeMac);
 
 /** A body over the adapter's limit. */
 export class BodyTooLargeError extends Error {

@@ -1,0 +1,18 @@
+// Node-only entry of @x/auth: HMAC with node:crypto. The portable code never imports this file.
+import { createHmac, createSecretKey } from 'node:crypto';
+import type { MacProvider } from '../hmac.js';
+
+/**
+ * HMAC through node:crypto, the key imported once as a KeyObject. Same signatures as the default
+ * pure implementation, several times faster on Node. Pass it as `mac` to createSigner,
+ * verifyRequest, callbackSignature, createClient or the emulator.
+ */
+export const nodeMac: MacProvider = (algorithm, key) => {
+  const secret = createSecretKey(key);
+  const hash = algorithm === 'HMAC-SHA1' ? 'sha1' : 'sha256';
+  return (parts) => {
+    const hmac = createHmac(hash, secret);
+    for (const part of parts) hmac.update(part); // strings are hashed as UTF-8
+    return hmac.digest('base64');
+  };
+};
