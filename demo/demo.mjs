@@ -4,14 +4,30 @@ import { signRequest } from '@x/auth';
 import { AuthenticationError, createClient } from '@x/client';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator } from '@x/emulator/node';
+import { verifyCallbacks } from '@x/express';
+import { createMemoryReplayStore } from '@x/auth';
+import express from 'express';
 
 const say = (text) => console.log(text);
 const step = (title) => console.log(`\n== ${title}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const emulator = await startEmulator({ deliveryDelayMs: 300 });
+// Our application's callback endpoint: verified with @x/express before the handler runs.
+const callbacks = [];
+const app = express();
+app.post('/telesign/callbacks', verifyCallbacks({ ...DEFAULT_CUSTOMER, replayStore: createMemoryReplayStore() }), (req, res) => {
+  callbacks.push({ payload: req.callback, header: req.callbackHeader });
+  res.sendStatus(200);
+});
+const receiver = await new Promise((resolve) => {
+  const server = app.listen(0, '127.0.0.1', () => resolve(server));
+});
+const callbackUrl = `http://127.0.0.1:${receiver.address().port}/telesign/callbacks`;
+
+const emulator = await startEmulator({ deliveryDelayMs: 300, customers: [{ ...DEFAULT_CUSTOMER, callbackUrl }] });
 const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: emulator.url });
 say(`Emulator on ${emulator.url}, customer ${DEFAULT_CUSTOMER.customerId}`);
+say(`Callbacks go to ${callbackUrl} (Express + @x/express)`);
 
 try {
   step('Send an SMS and follow it to delivery');
@@ -77,7 +93,22 @@ try {
     say(`${error.name} (${error.reason}): ${error.message}`);
   }
 
+  step('Signed callbacks received by our Express server');
+  await emulator.emulator.idle();
+  for (const { payload, header } of callbacks) {
+    const extra = payload.verify ? `, verify.code_state ${payload.verify.code_state}` : '';
+    say(`${payload.sub_resource.padEnd(5)} ${payload.reference_id}: ${payload.status.code} "${payload.status.description}"${extra} (verified via ${header})`);
+  }
+  const forged = await fetch(callbackUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `TSA ${DEFAULT_CUSTOMER.customerId}:${btoa('forged-signature-000000000000')}` },
+    body: JSON.stringify({ reference_id: sms.data.reference_id, status: { code: 200, description: 'Delivered to handset', updated_on: 'now' }, errors: [], sub_resource: 'sms' }),
+  });
+  say(`a forged callback -> HTTP ${forged.status} ${JSON.stringify(await forged.json())}`);
+  if (callbacks.length < 3 || forged.status !== 401) throw new Error('callbacks did not behave');
+
   say('\nDemo finished: every operation behaved as the service specifies.');
 } finally {
   await emulator.close();
+  receiver.close();
 }

@@ -56,6 +56,9 @@ if (wanted('unit')) {
   }
 }
 
+// The main job, as `npm run demo` runs it (exits non-zero when anything misbehaves).
+if (wanted('demo')) step('demo: the end-to-end flow against the emulator', 'node', ['demo/demo.mjs'], { quiet: true, timeout: 120_000 });
+
 // Published shape: publint --strict, attw --pack, and both module systems in Node.
 if (wanted('packages')) {
   for (const dir of readdirSync(join(root, 'packages'))) {

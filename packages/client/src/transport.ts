@@ -7,6 +7,7 @@ import {
   NetworkError,
   RateLimitError,
   TimeoutError,
+  ValidationError,
   type ClientError,
 } from './errors.js';
 import type { ApiResponse } from './types.js';
@@ -174,6 +175,8 @@ export class Transport {
   }
 
   async send<T>(request: RawRequest): Promise<ApiResponse<T>> {
+    if (typeof request.method !== 'string' || !/^[A-Za-z]+$/.test(request.method)) throw new ValidationError('method', 'must be an HTTP method such as GET or POST.');
+    if (typeof request.path !== 'string' || !request.path.startsWith('/')) throw new ValidationError('path', 'must start with "/", e.g. "/v1/messaging".');
     const method = request.method.toUpperCase();
     const url = new URL(this.base.pathname.replace(/\/$/, '') + request.path, this.base);
     for (const [key, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.append(key, value);

@@ -85,6 +85,13 @@ describe('request building', () => {
     expect(r.requests).toHaveLength(0);
   });
 
+  it('the generic request refuses a path without a leading slash, before the network', async () => {
+    const r = recorder();
+    const client = createClient({ ...credentials, fetch: r.fetch });
+    await expect(client.request({ method: 'GET', path: 'v1/messaging' })).rejects.toMatchObject({ code: 'validation_error', field: 'path' });
+    expect(r.requests).toHaveLength(0);
+  });
+
   it('configuration errors are clear and never echo the key', () => {
     expect(() => createClient({ ...credentials, apiKey: 'not base64!' })).toThrow(ConfigurationError);
     try {

@@ -360,6 +360,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     });
   });
 
+  // Without this, GET /v1/verify/sms would be read as a status request for reference id "sms".
+  app.get('/v1/verify/sms', () => json(405, errorBody('negative', -40005, 'Method Not Allowed'), { allow: 'POST' }));
+
   app.get('/v1/verify/:id', (c) => {
     const tx = lookup(c, 'verify', 'negative');
     if (tx instanceof Response) return tx;

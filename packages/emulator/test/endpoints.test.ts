@@ -208,3 +208,11 @@ describe('hostile input', () => {
     small.close();
   });
 });
+
+describe('routing corner', () => {
+  it('GET /v1/verify/sms is 405 Allow: POST, not a status lookup', async () => {
+    const r = await call(server.url, 'GET', '/v1/verify/sms');
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('POST');
+  });
+});
