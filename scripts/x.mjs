@@ -58,7 +58,7 @@ function build() {
  * root Debian machine (as CI is); otherwise the checks that need them fail and say why.
  */
 function systemPackages() {
-  const missing = [['chromium', 'chromium'], ['redis-server', 'redis-server']]
+  const missing = [['chromium', 'chromium'], ['redis-server', 'redis-server'], ['openssl', 'openssl']]
     .filter(([bin]) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0)
     .map(([, pkg]) => pkg);
   if (missing.length === 0) return;

@@ -164,8 +164,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const paramError = (family: Family, error: ParamError) =>
     json(400, errorBody(family, family === 'positive' ? error.positive : error.negative, error.description));
 
-  function settle(tx: Transaction): Transaction {
-    if (INTERMEDIATE.has(tx.status.code) && now() >= tx.settlesAt) tx.status = { code: tx.finalCode, updatedAt: tx.settlesAt };
+  /** The final status once its time has come; `due` when the delivery timer fired (timers can fire a ms early). */
+  function settle(tx: Transaction, due = false): Transaction {
+    if (INTERMEDIATE.has(tx.status.code) && (due || now() >= tx.settlesAt)) tx.status = { code: tx.finalCode, updatedAt: tx.settlesAt };
     return tx;
   }
 
@@ -191,7 +192,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const done = new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        sender.send(url, callbackPayload(settle(tx)), customer, tx.referenceId);
+        sender.send(url, callbackPayload(settle(tx, true)), customer, tx.referenceId);
         resolve();
       }, Math.max(0, tx.settlesAt - now()));
       (timer as { unref?: () => void }).unref?.();

@@ -3,14 +3,19 @@ import { createClient } from '@x/client';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator } from '@x/emulator/node';
 import { createSignedCallback, type CallbackPayload } from '@x/webhooks';
-import express from 'express';
+import express5 from 'express';
+import express4 from 'express4';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCallbacks, verifySignedRequests } from '../src/index.js';
 
+type ExpressModule = typeof express5;
+const frameworks: Array<[string, ExpressModule]> = [['express 5', express5], ['express 4', express4 as unknown as ExpressModule]];
 const credentials = DEFAULT_CUSTOMER;
 const payload: CallbackPayload = { reference_id: 'A'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00.000000Z' } };
+for (const [name, express] of frameworks) {
+describe(name, () => {
 const received: CallbackPayload[] = [];
 let server: Server;
 let base: string;
@@ -18,7 +23,7 @@ let base: string;
 beforeAll(async () => {
   const app = express();
   const options = { customerId: credentials.customerId, apiKey: credentials.apiKey, replayStore: createMemoryReplayStore(), limit: 2048 };
-  const handler = (req: express.Request, res: express.Response) => {
+  const handler = (req: express5.Request, res: express5.Response) => {
     received.push(req.callback!);
     res.json({ ok: true, via: req.callbackHeader });
   };
@@ -27,7 +32,7 @@ beforeAll(async () => {
   // express.raw() mounted: the middleware uses its bytes.
   app.post('/raw', express.raw({ type: '*/*' }), verifyCallbacks(options), handler);
   // express.json() with a verify hook that keeps the bytes.
-  app.post('/saved', express.json({ verify: (req, _res, buf) => { (req as express.Request).rawBody = new Uint8Array(buf); } }), verifyCallbacks(options), handler);
+  app.post('/saved', express.json({ verify: (req, _res, buf) => { (req as express5.Request).rawBody = new Uint8Array(buf); } }), verifyCallbacks(options), handler);
   // express.json() that threw the bytes away: fail fast with advice.
   app.post('/parsed', express.json(), verifyCallbacks(options), handler);
   app.post('/custom-error', verifyCallbacks({ ...options, onError: (f, _req, res) => void res.status(418).json({ custom: f.body.error }) }), handler);
@@ -37,7 +42,7 @@ beforeAll(async () => {
     res.json({ reference_id: 'B'.repeat(32), status: { code: 290, description: 'Message in progress', updated_on: 'now' }, customer: req.customerId, to: req.body.phone_number });
   });
   app.get('/v1/messaging/:id', signed, (req, res) => void res.json({ reference_id: req.params.id, status: { code: 200, description: 'Delivered', updated_on: 'now' } }));
-  app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).json({ error: error.message }));
+  app.use((error: Error, _req: express5.Request, res: express5.Response, _next: express5.NextFunction) => void res.status(500).json({ error: error.message }));
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -149,3 +154,6 @@ describe('@x/express signed requests', () => {
     await expect(wrong.messaging.status('D'.repeat(32))).rejects.toMatchObject({ name: 'AuthenticationError', reason: 'signature_mismatch' });
   });
 });
+
+});
+}

@@ -1,0 +1,21 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import { signRequest, verifyRequest, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
+import { nodeMac } from '../src/node/index.js';
+
+describe('@x/auth public types', () => {
+  it('signRequest returns lower-case headers and the string to sign', () => {
+    expectTypeOf(signRequest).returns.toEqualTypeOf<{ headers: Record<string, string>; stringToSign: string }>();
+  });
+  it('verifyRequest resolves to ok or a typed reason with a 400/401 status', () => {
+    expectTypeOf(verifyRequest).returns.resolves.toEqualTypeOf<VerifyResult>();
+    const r = {} as VerifyResult;
+    if (!r.ok) {
+      expectTypeOf(r.reason).toEqualTypeOf<VerifyFailure>();
+      expectTypeOf(r.status).toEqualTypeOf<400 | 401>();
+    }
+  });
+  it('a replay store may be sync or async; nodeMac is a MacProvider', () => {
+    expectTypeOf<ReplayStore['claim']>().returns.toEqualTypeOf<boolean | Promise<boolean>>();
+    expectTypeOf(nodeMac).toEqualTypeOf<MacProvider>();
+  });
+});
