@@ -28,3 +28,4 @@ export {
   DEFAULT_ALGORITHM,
 } from './constants.js';
 export type { Algorithm } from './constants.js';
+export type { TransactionStatus, ServiceError, AdditionalInfo } from './service-types.js';

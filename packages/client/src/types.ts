@@ -1,4 +1,7 @@
 // Types of the service's requests and answers, from the service reference.
+import type { AdditionalInfo, ServiceError, TransactionStatus } from '@x/auth';
+
+export type { AdditionalInfo, ServiceError, TransactionStatus };
 
 export type MessageType = 'OTP' | 'ARN' | 'MKT';
 export type AccountLifecycleEvent = 'create' | 'sign-in' | 'transact' | 'update' | 'delete';
@@ -51,27 +54,6 @@ export interface PhoneIdParams extends Omit<CommonParams, 'phoneNumber' | 'callb
   /** Identity attributes, e.g. `{ contact: {} }`; sent as JSON. */
   addons?: Record<string, Record<string, unknown>>;
   consent?: { method: number; timestamp?: string };
-}
-
-export interface TransactionStatus {
-  code: number;
-  description: string;
-  updated_on: string;
-}
-
-export interface ServiceError {
-  code: number;
-  description: string;
-}
-
-export interface AdditionalInfo {
-  mcc?: string;
-  mnc?: string;
-  price?: string;
-  currency?: string;
-  message_parts_count?: number | string;
-  message_parts_reference_ids?: string;
-  message_part_sequence_number?: number;
 }
 
 export interface SmsResponse {

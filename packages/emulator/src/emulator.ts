@@ -254,6 +254,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     return out;
   }
 
+  /** The parameters of a POST, validated: or the 400 to answer. */
+  async function validated(c: Ctx, validate: (p: Params) => ParamError | undefined, family: Family): Promise<{ p: Params; customer: Customer } | Response> {
+    const p = await params(c);
+    if (p instanceof Response) return p;
+    const error = validate(p);
+    return error ? paramError(family, error) : { p, customer: c.get('customer') };
+  }
+
   const app = new Hono<{ Bindings: EmulatorEnv; Variables: Vars }>();
 
   // Faults, body limit and authentication for every service route.
@@ -298,11 +306,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   });
 
   app.post('/v1/messaging', async (c) => {
-    const p = await params(c);
-    if (p instanceof Response) return p;
-    const error = validateMessaging(p);
-    if (error) return paramError('positive', error);
-    const customer = c.get('customer');
+    const input = await validated(c, validateMessaging, 'positive');
+    if (input instanceof Response) return input;
+    const { p, customer } = input;
     const tx = createTransaction('sms', customer, p);
     send({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'sms', product: 'messaging', phoneNumber: tx.phoneNumber, text: p.message!, messageType: p.message_type!, ...(p.sender_id ? { senderId: p.sender_id } : {}) });
     return json(200, { reference_id: tx.referenceId, external_id: tx.externalId ?? null, status: statusOf(tx.status.code, tx.status.updatedAt) });
@@ -327,11 +333,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   });
 
   const phoneId = async (c: Ctx, fromPath: string | undefined) => {
-    const p = await params(c);
-    if (p instanceof Response) return p;
-    if (fromPath !== undefined) p.phone_number = fromPath;
-    const error = validatePhoneId(p);
-    if (error) return paramError('positive', error);
+    const input = await validated(c, (p) => validatePhoneId(fromPath === undefined ? p : Object.assign(p, { phone_number: fromPath })), 'positive');
+    if (input instanceof Response) return input;
+    const { p } = input;
     let addons: Record<string, unknown> | undefined;
     if (p.__addons) addons = JSON.parse(p.__addons) as Record<string, unknown>;
     const { body, partial } = phoneIdOf(p.phone_number!, addons);
@@ -341,11 +345,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.post('/v1/phoneid', (c) => phoneId(c, undefined));
 
   app.post('/v1/verify/sms', async (c) => {
-    const p = await params(c);
-    if (p instanceof Response) return p;
-    const error = validateVerify(p);
-    if (error) return paramError('negative', error);
-    const customer = c.get('customer');
+    const input = await validated(c, validateVerify, 'negative');
+    if (input instanceof Response) return input;
+    const { p, customer } = input;
     const code = p.verify_code ?? randomDigits(7);
     const template = p.template ?? TEMPLATES[p.language ?? 'en-US'] ?? TEMPLATES['en-US']!;
     const tx = createTransaction('verify', customer, p);
@@ -394,11 +396,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   });
 
   app.post('/v1/voice', async (c) => {
-    const p = await params(c);
-    if (p instanceof Response) return p;
-    const error = validateVoice(p);
-    if (error) return paramError('positive', error);
-    const customer = c.get('customer');
+    const input = await validated(c, validateVoice, 'positive');
+    if (input instanceof Response) return input;
+    const { p, customer } = input;
     const tx = createTransaction('voice', customer, p);
     tx.voice = { callerId: p.caller_id ?? null };
     const recent = recentCalls.get(customer.customerId) ?? [];

@@ -1,28 +1,18 @@
 // Callback payloads, from the service reference (§7.3). Fields the documents disagree on are typed
 // with both forms (e.g. message_parts_count as number or string, updated_on as RFC 3339 or RFC 1123).
+import type { AdditionalInfo, ServiceError, TransactionStatus } from '@x/auth';
 
-export interface CallbackStatus {
-  code: number;
-  description: string;
-  /** RFC 3339 in most payloads, RFC 1123 in some SMS examples. */
-  updated_on: string;
-}
+/** The status object of a callback (the same shape as in the service's answers). */
+export type CallbackStatus = TransactionStatus;
 
 export interface CallbackBase {
   reference_id: string;
   status: CallbackStatus;
   submit_timestamp?: string;
-  errors: Array<{ code: number; description: string }>;
+  errors: ServiceError[];
   sub_resource?: string;
   external_id?: string;
-  additional_info?: {
-    mcc?: string;
-    mnc?: string;
-    price?: string;
-    currency?: string;
-    message_parts_count?: number | string;
-    message_parts_reference_ids?: string;
-  };
+  additional_info?: AdditionalInfo;
 }
 
 export interface SmsCallback extends CallbackBase {
