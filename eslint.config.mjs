@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 const PURE = ['packages/auth/src/**/*.ts', 'packages/client/src/**/*.ts', 'packages/webhooks/src/**/*.ts'];
 // Node-only entry points of otherwise portable packages (never imported by the portable code).
-const NODE_ENTRIES = ['packages/auth/src/node/**', 'packages/webhooks/src/node/**'];
+const NODE_ENTRIES = ['packages/auth/src/node/**', 'packages/client/src/node/**', 'packages/webhooks/src/node/**'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.tools/**', '.ci-out/**'] },

@@ -219,7 +219,8 @@ export class Transport {
   ): Promise<{ result: ApiResponse<T> } | { error: ClientError; retryable: boolean }> {
     const { method, url, href, signal } = x;
     const { headers, stringToSign } = this.headers(method, url, x.contentType, x.body);
-    call(this.options.hooks?.onRequest, { method, url: href, attempt, headers: redact(headers) });
+    const onRequest = this.options.hooks?.onRequest;
+    if (onRequest) call(onRequest, { method, url: href, attempt, headers: redact(headers) });
 
     // One controller per attempt: the timeout and the caller's signal both abort it; both are
     // removed when the attempt ends, so no timer or listener outlives it.

@@ -1,0 +1,83 @@
+import { nodeMac } from '@x/auth/node';
+import { DEFAULT_CUSTOMER } from '@x/emulator';
+import { startEmulator, type RunningEmulator } from '@x/emulator/node';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, NetworkError, TimeoutError } from '../src/index.js';
+import { createNodeFetch } from '../src/node/index.js';
+
+let server: RunningEmulator;
+beforeAll(async () => {
+  server = await startEmulator({ deliveryDelayMs: 10 });
+});
+afterAll(() => server.close());
+
+describe('createNodeFetch', () => {
+  const nodeFetch = createNodeFetch();
+
+  it('runs every kind of call of the client against the emulator', async () => {
+    const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: server.url, fetch: nodeFetch, mac: nodeMac });
+    const sent = await client.messaging.send({ phoneNumber: '15555550700', message: 'x', messageType: 'ARN' });
+    expect(sent.data.status.code).toBe(290);
+    expect(sent.headers.get('content-type')).toBe('application/json');
+    const pid = await client.phoneId.lookup('15555550701');
+    expect(pid.data.status.code).toBe(300);
+    await expect(client.messaging.status('0123456789ABCDEF0123456789ABCDEF')).rejects.toMatchObject({ status: 404, serviceCode: 10017 });
+  });
+
+  it('answers real Responses whose body reads as text, JSON, bytes, stream and clone', async () => {
+    const response = await nodeFetch(`${server.url}/v2/nothing`);
+    expect(response).toBeInstanceOf(Response);
+    expect(response.status).toBe(404);
+    expect(response.ok).toBe(false);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const text = await response.text();
+    expect(JSON.parse(text).status.code).toBe(-40004);
+    expect(await response.clone().json()).toEqual(JSON.parse(text));
+    expect(new TextDecoder().decode(await response.arrayBuffer())).toBe(text);
+    expect(await new Response(response.body).text()).toBe(text);
+  });
+
+  it('rejects with the connection error code, so a refused POST is retried as not sent', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const attempts: number[] = [];
+    const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: `http://127.0.0.1:${port}`, fetch: nodeFetch, retry: { retries: 1, minDelayMs: 1 }, hooks: { onRequest: (e) => attempts.push(e.attempt) } });
+    const error = await client.messaging.send({ phoneNumber: '15555550702', message: 'x', messageType: 'ARN' }).catch((e) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ sent: false });
+    expect(attempts).toEqual([1, 2]);
+  });
+
+  it('is aborted by the client timeout', async () => {
+    server.emulator.faults.add({ type: 'latency', ms: 1_000 });
+    const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: server.url, fetch: nodeFetch, timeoutMs: 50, retry: false });
+    await expect(client.voice.status('0123456789ABCDEF0123456789ABCDEF')).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('refuses a body that is not a string', async () => {
+    await expect(nodeFetch(`${server.url}/v1/voice`, { method: 'POST', body: new Uint8Array([1]) })).rejects.toThrow(/string bodies/);
+  });
+
+  it('speaks HTTPS with a given certificate authority', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'x-client-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    const cert = readFileSync(join(dir, 'cert.pem'));
+    const secure = await startEmulator({ tls: { key: readFileSync(join(dir, 'key.pem')), cert } });
+    try {
+      const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: secure.url, fetch: createNodeFetch({ tls: { ca: cert } }) });
+      expect((await client.voice.call({ phoneNumber: '15555550703', message: 'x', messageType: 'ARN' })).data.status.code).toBe(103);
+    } finally {
+      await secure.close();
+    }
+  });
+});
