@@ -227,6 +227,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     if (outbox.length > 10_000) outbox = outbox.slice(-5_000);
   }
 
+  /** PhoneID add-ons of a JSON body: objects, kept beside the string parameters. */
+  const jsonAddons = new WeakMap<Params, Record<string, unknown>>();
+
   async function params(c: Ctx): Promise<Params | Response> {
     const raw = c.get('raw');
     const family: Family = c.req.path.startsWith('/v1/verify') ? 'negative' : 'positive';
@@ -247,7 +250,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       }
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return json(400, errorBody(family, -40006, 'Bad request: the JSON body must be an object.'));
       for (const [k, v] of Object.entries(value)) if (v !== null && typeof v !== 'object') out[k] = String(v);
-      if ('addons' in value) out.__addons = JSON.stringify((value as { addons: unknown }).addons);
+      const addons = (value as { addons?: unknown }).addons;
+      if (addons && typeof addons === 'object') jsonAddons.set(out, addons as Record<string, unknown>);
     } else {
       for (const [k, v] of new URLSearchParams(body)) if (!(k in out)) out[k] = v;
     }
@@ -336,9 +340,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const input = await validated(c, (p) => validatePhoneId(fromPath === undefined ? p : Object.assign(p, { phone_number: fromPath })), 'positive');
     if (input instanceof Response) return input;
     const { p } = input;
-    let addons: Record<string, unknown> | undefined;
-    if (p.__addons) addons = JSON.parse(p.__addons) as Record<string, unknown>;
-    const { body, partial } = phoneIdOf(p.phone_number!, addons);
+    const { body, partial } = phoneIdOf(p.phone_number!, jsonAddons.get(p));
     return json(200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: statusOf(partial ? 301 : 300, now()), ...body });
   };
   app.post('/v1/phoneid/:phone', (c) => phoneId(c, decodeURIComponent(c.req.param('phone'))));
