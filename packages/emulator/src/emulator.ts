@@ -1,5 +1,6 @@
 import { createMemoryReplayStore, encodeBase64, verifyRequest, type Credentials, type MacProvider, type ReplayStore } from '@x/auth';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { CallbackSender, type CallbackAttempt, type CallbackOptions } from './callbacks.js';
 import { AUTH_CODES, INTERMEDIATE, STATUS_TEXT } from './codes.js';
 import { Faults } from './faults.js';
@@ -268,7 +269,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   const app = new Hono<{ Bindings: EmulatorEnv; Variables: Vars }>();
 
-  // Faults, body limit and authentication for every service route.
+  // Body size first: counted while it streams (chunked bodies too), so an oversized one is never held whole.
+  app.use('/v1/*', bodyLimit({
+    maxSize: maxBody,
+    onError: (c) => json(413, errorBody(c.req.path.startsWith('/v1/verify') ? 'negative' : 'positive', -40006, `Payload too large: at most ${maxBody} bytes.`)),
+  }));
+
+  // Faults and authentication for every service route.
   app.use('/v1/*', async (c, next) => {
     const method = c.req.method;
     const path = c.req.path;
@@ -283,15 +290,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       return json(status.status, errorBody(family, code, description), headers);
     }
 
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > maxBody) return json(413, errorBody(family, -40006, `Payload too large: at most ${maxBody} bytes.`));
     let raw: Uint8Array;
     try {
       raw = new Uint8Array(await c.req.arrayBuffer());
     } catch {
       return json(400, errorBody(family, -40006, 'Bad request: the body could not be read.'));
     }
-    if (raw.length > maxBody) return json(413, errorBody(family, -40006, `Payload too large: at most ${maxBody} bytes.`));
 
     const url = new URL(c.req.url);
     const result = await verifyRequest(
@@ -343,7 +347,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const { body, partial } = phoneIdOf(p.phone_number!, jsonAddons.get(p));
     return json(200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: statusOf(partial ? 301 : 300, now()), ...body });
   };
-  app.post('/v1/phoneid/:phone', (c) => phoneId(c, decodeURIComponent(c.req.param('phone'))));
+  app.post('/v1/phoneid/:phone', (c) => {
+    let phone: string;
+    try {
+      phone = decodeURIComponent(c.req.param('phone'));
+    } catch {
+      return paramError('positive', { positive: 11000, negative: -10001, description: 'Invalid value for parameter phone_number.' });
+    }
+    return phoneId(c, phone);
+  });
   app.post('/v1/phoneid', (c) => phoneId(c, undefined));
 
   app.post('/v1/verify/sms', async (c) => {

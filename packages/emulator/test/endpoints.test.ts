@@ -216,3 +216,25 @@ describe('routing corner', () => {
     expect(r.headers.get('allow')).toBe('POST');
   });
 });
+
+describe('more hostile input', () => {
+  it('an oversized chunked body (no Content-Length) gets 413 while streaming', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${server.url}/v1/messaging`, { method: 'POST', headers: { 'transfer-encoding': 'chunked', 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 40; i++) req.write('x'.repeat(4096));
+      req.end();
+    });
+    expect(status).toBe(413);
+  });
+
+  it('a malformed percent escape in the PhoneID path is a 400, not a 500', async () => {
+    const r = await call(server.url, 'POST', '/v1/phoneid/%E0%A4%A', { form: {} });
+    expect(r.status).toBe(400);
+    expect(r.body.status.code).toBe(11000);
+  });
+});
