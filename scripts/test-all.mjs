@@ -37,6 +37,7 @@ if (!step('build', 'pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only'
 }
 if (wanted('lint')) step('lint (eslint, incl. no node:* / Buffer in portable packages)', 'pnpm', ['exec', 'eslint', '.']);
 if (wanted('typecheck')) step('typecheck', 'pnpm', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
+if (wanted('changesets')) step('changesets parse (changeset status)', 'pnpm', ['exec', 'changeset', 'status'], { quiet: true });
 
 if (wanted('unit')) {
   const report = join(out, 'vitest.json');

@@ -11,6 +11,7 @@ import type {
   VoiceCallParams,
   VoiceResponse,
 } from './types.js';
+import { ValidationError } from './errors.js';
 import * as v from './validate.js';
 
 const MESSAGE_TYPES = ['OTP', 'ARN', 'MKT'] as const;
@@ -45,6 +46,24 @@ export interface Client {
   request<T = unknown>(request: RawRequest): Promise<ApiResponse<T>>;
 }
 
+function dlt(p: { dltTemplateId?: string; dltEntityId?: string }) {
+  return {
+    dlt_template_id: p.dltTemplateId === undefined ? undefined : v.maxLength(p.dltTemplateId, 'dltTemplateId', 40),
+    dlt_entity_id: p.dltEntityId === undefined ? undefined : v.maxLength(p.dltEntityId, 'dltEntityId', 40),
+  };
+}
+
+function transaction(p: VerifySmsParams) {
+  if ((p.transactionAmount === undefined) !== (p.transactionPayee === undefined)) {
+    throw new ValidationError(p.transactionAmount === undefined ? 'transactionAmount' : 'transactionPayee', 'transactionAmount and transactionPayee go together: give both or neither.');
+  }
+  return {
+    transaction_amount: p.transactionAmount === undefined ? undefined : v.maxLength(p.transactionAmount, 'transactionAmount', 40),
+    transaction_payee: p.transactionPayee === undefined ? undefined : v.maxLength(p.transactionPayee, 'transactionPayee', 40),
+    sim_swap_check: p.simSwapCheck === undefined ? undefined : String(p.simSwapCheck),
+  };
+}
+
 /** The form fields every product shares, validated, in the service's names. */
 function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: boolean): Record<string, string | undefined> {
   if (!p || typeof p !== 'object') throw new TypeError('params must be an object.');
@@ -77,18 +96,24 @@ export function createClient(options: ClientOptions): Client {
             message: v.text(p.message, 'message', 1600),
             message_type: v.oneOf(p.messageType, 'messageType', MESSAGE_TYPES),
             sender_id: p.senderId === undefined ? undefined : v.maxLength(p.senderId, 'senderId', 20),
+            ...dlt(p),
           },
         }, o),
       status: (id, o) => send<SmsResponse>({ method: 'GET', path: `/v1/messaging/${v.referenceId(id)}` }, o),
     },
     phoneId: {
-      lookup: (phone, p = {}, o) =>
-        send<PhoneIdResponse>({
-          method: 'POST',
-          path: `/v1/phoneid/${v.phoneNumber(phone)}`,
-          json: JSON.parse(JSON.stringify({ ...common(p, false), addons: p.addons, consent: p.consent })),
-          idempotent: true,
-        }, o),
+      lookup: (phone, p = {}, o) => {
+        const path = `/v1/phoneid/${v.phoneNumber(phone)}`;
+        const fields = common(p, false);
+        if (p.encoding === 'form') {
+          if (p.addons || p.consent) throw new ValidationError(p.addons ? 'addons' : 'consent', 'needs the JSON encoding (leave encoding unset, or set it to "json").');
+          return send<PhoneIdResponse>({ method: 'POST', path, form: fields, idempotent: true }, o);
+        }
+        const json: Record<string, unknown> = { addons: p.addons, consent: p.consent };
+        for (const [key, value] of Object.entries(fields)) json[key] = value;
+        for (const key of Object.keys(json)) if (json[key] === undefined) delete json[key];
+        return send<PhoneIdResponse>({ method: 'POST', path, json, idempotent: true }, o);
+      },
     },
     verify: {
       sms: (p, o) =>
@@ -103,6 +128,8 @@ export function createClient(options: ClientOptions): Client {
             sender_id: p.senderId === undefined ? undefined : v.maxLength(p.senderId, 'senderId', 20),
             ucid: p.ucid,
             is_primary: p.isPrimary === undefined ? undefined : String(p.isPrimary),
+            ...dlt(p),
+            ...transaction(p),
           },
         }, o),
       // A check submits an attempt, so it is not blindly repeated after a lost answer.

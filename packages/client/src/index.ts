@@ -21,6 +21,7 @@ export type {
   CodeState,
   UseCaseCode,
   CommonParams,
+  DltParams,
   SendSmsParams,
   VerifySmsParams,
   VoiceCallParams,

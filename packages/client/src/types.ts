@@ -23,14 +23,20 @@ export interface CommonParams {
   extra?: Record<string, string>;
 }
 
-export interface SendSmsParams extends CommonParams {
+/** India DLT registration ids (at most 40 characters each). */
+export interface DltParams {
+  dltTemplateId?: string;
+  dltEntityId?: string;
+}
+
+export interface SendSmsParams extends CommonParams, DltParams {
   message: string;
   messageType: MessageType;
   /** At most 20 characters; must be allow-listed on the account. */
   senderId?: string;
 }
 
-export interface VerifySmsParams extends CommonParams {
+export interface VerifySmsParams extends CommonParams, DltParams {
   /** 3 to 7 digits; the service generates 7 digits when omitted. */
   verifyCode?: string;
   /** Message text containing `$$CODE$$`. */
@@ -40,6 +46,11 @@ export interface VerifySmsParams extends CommonParams {
   senderId?: string;
   ucid?: UseCaseCode;
   isPrimary?: boolean;
+  /** Payment verification: both or neither, at most 40 characters each (`$$AMOUNT$$`, `$$PAYEE$$` in the template). */
+  transactionAmount?: string;
+  transactionPayee?: string;
+  /** Only when SIM Swap is enabled on the account. */
+  simSwapCheck?: boolean;
 }
 
 export interface VoiceCallParams extends CommonParams {
@@ -51,6 +62,8 @@ export interface VoiceCallParams extends CommonParams {
 }
 
 export interface PhoneIdParams extends Omit<CommonParams, 'phoneNumber' | 'callbackUrl'> {
+  /** `json` (default) or `form`. Add-ons and consent need JSON. */
+  encoding?: 'json' | 'form';
   /** Identity attributes, e.g. `{ contact: {} }`; sent as JSON. */
   addons?: Record<string, Record<string, unknown>>;
   consent?: { method: number; timestamp?: string };

@@ -49,6 +49,27 @@ describe('request building', () => {
     expect(JSON.parse(await req.text())).toEqual({ account_lifecycle_event: 'create', addons: { contact: {} } });
   });
 
+  it('sends PhoneID as a form when asked, and refuses add-ons in a form', async () => {
+    const r = recorder();
+    const client = createClient({ ...credentials, fetch: r.fetch });
+    await client.phoneId.lookup('15555551234', { encoding: 'form', originatingIp: '203.0.113.7' });
+    expect(r.requests[0]!.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(await r.requests[0]!.text()).toBe('originating_ip=203.0.113.7');
+    await expect(Promise.resolve().then(() => client.phoneId.lookup('15555551234', { encoding: 'form', addons: { contact: {} } }))).rejects.toMatchObject({ field: 'addons' });
+    expect(r.requests).toHaveLength(1);
+  });
+
+  it('sends the documented verify extras, and wants amount and payee together', async () => {
+    const r = recorder();
+    const client = createClient({ ...credentials, fetch: r.fetch });
+    await client.verify.sms({ phoneNumber: '15555551234', transactionAmount: '10 EUR', transactionPayee: 'Acme', simSwapCheck: true, dltTemplateId: 't1', dltEntityId: 'e1', ucid: 'BACS', isPrimary: false });
+    expect(Object.fromEntries(new URLSearchParams(await r.requests[0]!.text()))).toEqual({
+      phone_number: '15555551234', ucid: 'BACS', is_primary: 'false', dlt_template_id: 't1', dlt_entity_id: 'e1', transaction_amount: '10 EUR', transaction_payee: 'Acme', sim_swap_check: 'true',
+    });
+    await expect(Promise.resolve().then(() => client.verify.sms({ phoneNumber: '15555551234', transactionAmount: '10 EUR' }))).rejects.toMatchObject({ field: 'transactionPayee' });
+    expect(r.requests).toHaveLength(1);
+  });
+
   it('Basic auth sends base64(id:key) and no x-ts headers', async () => {
     const r = recorder();
     const client = createClient({ ...credentials, auth: 'basic', fetch: r.fetch, userAgent: 'my-app/1.0' });

@@ -46,6 +46,8 @@ function operations(name: string, make: () => { client: Client; outbox: (phone: 
       const pid = await client.phoneId.lookup('447700900123', { addons: { contact: {} } });
       expect(pid.data.location?.country.iso2).toBe('GB');
       expect(pid.data.contact?.status.code).toBe(2800);
+      const form = await client.phoneId.lookup('15555550005', { encoding: 'form' });
+      expect(form.data.phone_type.description).toBe('FIXED_LINE');
       const call = await client.voice.call({ phoneNumber: '15555550202', message: 'Hello', messageType: 'OTP', voice: 'f-en-US' });
       expect(call.data.status.code).toBe(103);
       const final = await waitFor(() => client.voice.status(call.data.reference_id), (r) => r.data.status.code !== 103);
