@@ -96,6 +96,8 @@ export interface EmulatorEnv {
 }
 
 const text = (value: string) => new TextEncoder().encode(value);
+/** Rejects bytes that are not UTF-8 (one decoder for every request). */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The account every emulator accepts unless told otherwise. Not a secret: never use it elsewhere. */
 export const DEFAULT_CUSTOMER: Customer = {
@@ -270,7 +272,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     const family: Family = c.req.path.startsWith('/v1/verify') ? 'negative' : 'positive';
     let body: string;
     try {
-      body = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+      body = strictUtf8.decode(raw);
     } catch {
       return json(400, errorBody(family, family === 'positive' ? 11000 : -40006, 'Bad request: the body is not valid UTF-8.'));
     }

@@ -3,6 +3,8 @@ import type { Request } from 'express';
 
 export { BodyTooLargeError };
 
+const decoder = new TextDecoder();
+
 /** Error for a body that a JSON or form parser consumed before we could read the bytes. */
 export const PARSED_BODY_MESSAGE =
   'The request body was already parsed (express.json() or express.urlencoded() ran first) and no raw bytes were kept, ' +
@@ -30,7 +32,7 @@ export async function readRawBody(req: Request & { rawBody?: unknown }, limit: n
   target.rawBody = out;
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   try {
-    const text = new TextDecoder().decode(out);
+    const text = decoder.decode(out);
     if (type.startsWith('application/json')) target.body = text ? JSON.parse(text) : {};
     else if (type.startsWith('application/x-www-form-urlencoded')) target.body = Object.fromEntries(new URLSearchParams(text));
     else return out;
