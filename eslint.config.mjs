@@ -18,7 +18,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.mjs', '**/*.cjs', 'scripts/**', 'bench/**', 'demo/**', '**/test/**', '**/*.config.ts'],
+    files: ['**/*.mjs', '**/*.cjs', 'scripts/**', 'bench/**', 'demo/**', '**/test/**', 'testing/**', '**/*.config.ts'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', btoa: 'readonly', atob: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', Buffer: 'readonly', performance: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', Response: 'readonly', Request: 'readonly', Headers: 'readonly', AbortController: 'readonly', crypto: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', structuredClone: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -1,14 +1,10 @@
 import { nodeMac } from '@x/auth/node';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, NetworkError, TimeoutError } from '../src/index.js';
 import { createNodeFetch } from '../src/node/index.js';
+import { freePort, selfSignedCertificate } from '../../../testing/support.js';
 
 let server: RunningEmulator;
 beforeAll(async () => {
@@ -43,13 +39,7 @@ describe('createNodeFetch', () => {
   });
 
   it('rejects with the connection error code, so a refused POST is retried as not sent', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const s = createServer();
-      s.listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => resolve(p));
-      });
-    });
+    const port = await freePort();
     const attempts: number[] = [];
     const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: `http://127.0.0.1:${port}`, fetch: nodeFetch, retry: { retries: 1, minDelayMs: 1 }, hooks: { onRequest: (e) => attempts.push(e.attempt) } });
     const error = await client.messaging.send({ phoneNumber: '15555550702', message: 'x', messageType: 'ARN' }).catch((e) => e);
@@ -69,10 +59,8 @@ describe('createNodeFetch', () => {
   });
 
   it('speaks HTTPS with a given certificate authority', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'x-client-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-    const cert = readFileSync(join(dir, 'cert.pem'));
-    const secure = await startEmulator({ tls: { key: readFileSync(join(dir, 'key.pem')), cert } });
+    const { key, cert } = selfSignedCertificate();
+    const secure = await startEmulator({ tls: { key, cert } });
     try {
       const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: secure.url, fetch: createNodeFetch({ tls: { ca: cert } }) });
       expect((await client.voice.call({ phoneNumber: '15555550703', message: 'x', messageType: 'ARN' })).data.status.code).toBe(103);

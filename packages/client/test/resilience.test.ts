@@ -1,7 +1,7 @@
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../../testing/support.js';
 import { AbortedError, AuthenticationError, createClient, NetworkError, RateLimitError, TimeoutError, type ClientOptions } from '../src/index.js';
 
 let server: RunningEmulator;
@@ -95,13 +95,7 @@ describe('retries', () => {
   });
 
   it('a POST to a refused port is retried (provably not sent), then fails as not sent', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const s = createServer();
-      s.listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => resolve(p));
-      });
-    });
+    const port = await freePort();
     const { c, attempts } = client({ baseUrl: `http://127.0.0.1:${port}` });
     const error = await c.messaging.send(sms).catch((e) => e);
     expect(error).toMatchObject({ name: 'NetworkError', sent: false });

@@ -1,20 +1,16 @@
 import { signRequest } from '@x/auth';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CUSTOMER } from '../src/index.js';
 import { startEmulator } from '../src/node.js';
+import { selfSignedCertificate } from '../../../testing/support.js';
 
 describe('HTTPS, when given a key and certificate', () => {
   it('serves the same API over TLS', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'x-emulator-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-    const cert = readFileSync(join(dir, 'cert.pem'));
-    const server = await startEmulator({ tls: { key: readFileSync(join(dir, 'key.pem')), cert } });
+    const { key, cert } = selfSignedCertificate();
+    const server = await startEmulator({ tls: { key, cert } });
     try {
       expect(server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
       const url = `${server.url}/v1/voice`;

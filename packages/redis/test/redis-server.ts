@@ -1,7 +1,8 @@
 // Starts a real redis-server on 127.0.0.1 and a free port for the suite; stops it by its PID.
 // A missing redis-server fails the suite (install it: apt-get install redis-server).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from '../../../testing/support.js';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -9,16 +10,6 @@ declare module 'vitest' {
     redisPort: number;
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const ping = (port: number) =>
   new Promise<boolean>((resolve) => {
