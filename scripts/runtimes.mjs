@@ -45,6 +45,16 @@ writeFileSync(checkFile, code);
 const runner = join(out, 'run.mjs');
 writeFileSync(runner, "import { check } from './check.mjs';\nconsole.log('ROWS' + JSON.stringify(await check()));\n");
 
+// The Node-only entries, bundled for Node from the demo package (which depends on every package).
+const nodeBundle = await build({
+  entryPoints: [join(root, 'scripts', 'node-check.mjs')], bundle: true, format: 'esm', platform: 'node', write: false,
+  nodePaths: [join(root, 'demo', 'node_modules')], conditions: ['import'],
+  banner: { js: "import { createRequire as __x_createRequire } from 'node:module'; const require = __x_createRequire(import.meta.url);" },
+});
+writeFileSync(join(out, 'node-check.mjs'), nodeBundle.outputFiles[0].text);
+const nodeRunner = join(out, 'run-node.mjs');
+writeFileSync(nodeRunner, "import { check } from './node-check.mjs';\nconsole.log('ROWS' + JSON.stringify(await check()));\nprocess.exit(0);\n");
+
 function runProcess(runtime, command, args, env = {}) {
   if (!command || !existsSync(command)) return report(runtime, [['runtime available', false, `${command ?? runtime} not found`]]);
   const result = spawnSync(command, args, { cwd: out, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
@@ -54,12 +64,14 @@ function runProcess(runtime, command, args, env = {}) {
   report(`${runtime} ${version}`, JSON.parse(line.slice(4)));
 }
 
-// Node: this one, 22 and 24.
+// Node: this one, 22 and 24; the portable bundle and the Node-only entries.
 const self = await import(pathToFileURL(checkFile).href);
 report(`node ${process.version}`, await self.check());
+runProcess('node', process.execPath, [nodeRunner]);
 for (const key of ['node22', 'node24']) {
   const prefix = install(RUNTIMES[key]);
   runProcess(key, prefix && join(prefix, RUNTIMES[key].bin), [runner]);
+  runProcess(key, prefix && join(prefix, RUNTIMES[key].bin), [nodeRunner]);
 }
 
 // Deno and Bun.
