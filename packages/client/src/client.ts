@@ -1,6 +1,7 @@
 import { Transport, type ClientOptions, type RawRequest, type RequestOptions } from './transport.js';
 import type {
   ApiResponse,
+  MessageType,
   CommonParams,
   PhoneIdParams,
   PhoneIdResponse,
@@ -46,10 +47,19 @@ export interface Client {
   request<T = unknown>(request: RawRequest): Promise<ApiResponse<T>>;
 }
 
+/** Checks a parameter only when it is given. */
+const optional = <T, R>(value: T | undefined, check: (value: T) => R): R | undefined => (value === undefined ? undefined : check(value));
+
+/** The message of an SMS or a call: text, type and (SMS, verify) sender id. */
+function content(p: { message: string; messageType: MessageType }) {
+  return { message: v.text(p.message, 'message', 1600), message_type: v.oneOf(p.messageType, 'messageType', MESSAGE_TYPES) };
+}
+const senderId = (value: string | undefined) => optional(value, (id) => v.maxLength(id, 'senderId', 20));
+
 function dlt(p: { dltTemplateId?: string; dltEntityId?: string }) {
   return {
-    dlt_template_id: p.dltTemplateId === undefined ? undefined : v.maxLength(p.dltTemplateId, 'dltTemplateId', 40),
-    dlt_entity_id: p.dltEntityId === undefined ? undefined : v.maxLength(p.dltEntityId, 'dltEntityId', 40),
+    dlt_template_id: optional(p.dltTemplateId, (x) => v.maxLength(x, 'dltTemplateId', 40)),
+    dlt_entity_id: optional(p.dltEntityId, (x) => v.maxLength(x, 'dltEntityId', 40)),
   };
 }
 
@@ -58,9 +68,9 @@ function transaction(p: VerifySmsParams) {
     throw new ValidationError(p.transactionAmount === undefined ? 'transactionAmount' : 'transactionPayee', 'transactionAmount and transactionPayee go together: give both or neither.');
   }
   return {
-    transaction_amount: p.transactionAmount === undefined ? undefined : v.maxLength(p.transactionAmount, 'transactionAmount', 40),
-    transaction_payee: p.transactionPayee === undefined ? undefined : v.maxLength(p.transactionPayee, 'transactionPayee', 40),
-    sim_swap_check: p.simSwapCheck === undefined ? undefined : String(p.simSwapCheck),
+    transaction_amount: optional(p.transactionAmount, (x) => v.maxLength(x, 'transactionAmount', 40)),
+    transaction_payee: optional(p.transactionPayee, (x) => v.maxLength(x, 'transactionPayee', 40)),
+    sim_swap_check: optional(p.simSwapCheck, String),
   };
 }
 
@@ -70,9 +80,9 @@ function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: 
   return {
     ...(p.extra ?? {}),
     ...(withPhone ? { phone_number: v.phoneNumber((p as CommonParams).phoneNumber) } : {}),
-    account_lifecycle_event: p.accountLifecycleEvent === undefined ? undefined : v.oneOf(p.accountLifecycleEvent, 'accountLifecycleEvent', LIFECYCLE),
+    account_lifecycle_event: optional(p.accountLifecycleEvent, (x) => v.oneOf(x, 'accountLifecycleEvent', LIFECYCLE)),
     originating_ip: p.originatingIp,
-    external_id: p.externalId === undefined ? undefined : v.maxLength(p.externalId, 'externalId', 128),
+    external_id: optional(p.externalId, (x) => v.maxLength(x, 'externalId', 128)),
     callback_url: 'callbackUrl' in p && p.callbackUrl !== undefined ? v.url(p.callbackUrl, 'callbackUrl') : undefined,
   };
 }
@@ -93,9 +103,8 @@ export function createClient(options: ClientOptions): Client {
           path: '/v1/messaging',
           form: {
             ...common(p, true),
-            message: v.text(p.message, 'message', 1600),
-            message_type: v.oneOf(p.messageType, 'messageType', MESSAGE_TYPES),
-            sender_id: p.senderId === undefined ? undefined : v.maxLength(p.senderId, 'senderId', 20),
+            ...content(p),
+            sender_id: senderId(p.senderId),
             ...dlt(p),
           },
         }, o),
@@ -122,12 +131,12 @@ export function createClient(options: ClientOptions): Client {
           path: '/v1/verify/sms',
           form: {
             ...common(p, true),
-            verify_code: p.verifyCode === undefined ? undefined : v.verifyCode(p.verifyCode),
-            template: p.template === undefined ? undefined : v.template(p.template),
-            language: p.language === undefined ? undefined : v.language(p.language),
-            sender_id: p.senderId === undefined ? undefined : v.maxLength(p.senderId, 'senderId', 20),
+            verify_code: optional(p.verifyCode, v.verifyCode),
+            template: optional(p.template, v.template),
+            language: optional(p.language, v.language),
+            sender_id: senderId(p.senderId),
             ucid: p.ucid,
-            is_primary: p.isPrimary === undefined ? undefined : String(p.isPrimary),
+            is_primary: optional(p.isPrimary, String),
             ...dlt(p),
             ...transaction(p),
           },
@@ -144,10 +153,9 @@ export function createClient(options: ClientOptions): Client {
           path: '/v1/voice',
           form: {
             ...common(p, true),
-            message: v.text(p.message, 'message', 1600),
-            message_type: v.oneOf(p.messageType, 'messageType', MESSAGE_TYPES),
+            ...content(p),
             voice: p.voice,
-            caller_id: p.callerId === undefined ? undefined : v.phoneNumber(p.callerId, 'callerId'),
+            caller_id: optional(p.callerId, (x) => v.phoneNumber(x, 'callerId')),
           },
         }, o),
       status: (id, o) => send<VoiceResponse>({ method: 'GET', path: `/v1/voice/${v.referenceId(id)}` }, o),
