@@ -33,3 +33,21 @@ export function parseAlgorithm(value: string): Algorithm | undefined {
   const upper = value.trim().toUpperCase();
   return upper === 'HMAC-SHA256' || upper === 'HMAC-SHA1' ? upper : undefined;
 }
+
+// Servers verify many requests with few keys: keep the prepared HMACs of the last keys, per
+// provider and algorithm, so a key is decoded and imported once, not on every request.
+const prepared = new WeakMap<MacProvider, Map<string, PreparedMac>>();
+
+/** The prepared HMAC of a base64 API key, from a small cache (at most 64 keys per provider). */
+export function macForKey(provider: MacProvider, algorithm: Algorithm, apiKey: string, decode: (apiKey: string) => Uint8Array): PreparedMac {
+  let macs = prepared.get(provider);
+  if (!macs) prepared.set(provider, (macs = new Map()));
+  const id = `${algorithm} ${apiKey}`;
+  let mac = macs.get(id);
+  if (!mac) {
+    mac = provider(algorithm, decode(apiKey));
+    if (macs.size >= 64) macs.delete(macs.keys().next().value as string);
+    macs.set(id, mac);
+  }
+  return mac;
+}

@@ -4,7 +4,7 @@ import { timingSafeEqual } from './compare.js';
 import { CLOCK_SKEW_MS, HEADER, NONCE_WINDOW_MS, TS_HEADER_PREFIX } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
 import { parseHttpDate } from './date.js';
-import { parseAlgorithm, prepareMac, type MacProvider } from './hmac.js';
+import { macForKey, parseAlgorithm, prepareMac, type MacProvider } from './hmac.js';
 import { isValidNonce } from './nonce.js';
 import type { ReplayStore } from './replay.js';
 
@@ -178,7 +178,7 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
     body: request.body,
     resource: resourceOf(String(request.url ?? '/')),
   });
-  const expected = (options.mac ?? prepareMac)(algorithm, decodeCredentials(known))(sts.parts);
+  const expected = macForKey(options.mac ?? prepareMac, algorithm, known.apiKey, () => decodeCredentials(known))(sts.parts);
   if (!timingSafeEqual(signature, expected)) {
     return fail('signature_mismatch', { customerId, stringToSign: sts.text });
   }
