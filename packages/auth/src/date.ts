@@ -27,8 +27,11 @@ function build(year: number, month: number, day: number, h: string, m: string, s
   const minutes = Number(m);
   const seconds = Number(s);
   if (hours > 23 || minutes > 59 || seconds > 60) return undefined;
-  const ms = Date.UTC(year, month, day, hours, minutes, Math.min(seconds, 59));
-  const check = new Date(ms);
+  // Not Date.UTC: it reads years 0-99 as 1900-1999. Dates are parsed as written.
+  const check = new Date(0);
+  check.setUTCFullYear(year, month, day);
+  check.setUTCHours(hours, minutes, Math.min(seconds, 59), 0);
+  const ms = check.getTime();
   if (check.getUTCDate() !== day || check.getUTCMonth() !== month) return undefined; // 31 Feb etc.
   let offset = 0;
   if (zone && /^[+-]\d{4}$/.test(zone)) {

@@ -17,6 +17,8 @@ export const SERVICE_AUTH_CODES: Record<VerifyFailure, { positive: number; negat
   invalid_date: { positive: 10005, negative: -30009, text: 'Date or x-ts-date header is not RFC822 compliant' },
   clock_skew: { positive: 10004, negative: -30010, text: 'Date or x-ts-date header is not within tolerable range' },
   invalid_nonce: { positive: 10003, negative: -30011, text: 'x-ts-nonce header value is too long or too short' },
+  // The service documents no code for a missing nonce (it does not require one); the too-short code fits.
+  missing_nonce: { positive: 10003, negative: -30011, text: 'x-ts-nonce header is required' },
   nonce_reused: { positive: 10002, negative: -30012, text: 'x-ts-nonce header value has been used recently' },
   signature_mismatch: { positive: 10008, negative: -30006, text: 'Invalid Signature' },
 };

@@ -1,5 +1,5 @@
 import { parseBasicToken } from './basic.js';
-import { resourceOf, stringToSign } from './canonical.js';
+import { canonicalHeaderValue, resourceOf, stringToSign } from './canonical.js';
 import { timingSafeEqual } from './compare.js';
 import { CLOCK_SKEW_MS, HEADER, NONCE_WINDOW_MS, TS_HEADER_PREFIX } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
@@ -18,6 +18,7 @@ export type VerifyFailure =
   | 'invalid_date'
   | 'clock_skew'
   | 'invalid_nonce'
+  | 'missing_nonce'
   | 'nonce_reused'
   | 'signature_mismatch'
   | 'basic_not_allowed'
@@ -35,14 +36,27 @@ export interface VerifiableRequest {
 }
 
 export interface VerifyOptions {
-  /** Looks up the credentials of a customer id; undefined for an unknown customer. */
+  /**
+   * Looks up the credentials of a customer id as sent; undefined for an unknown customer. The
+   * `customerId` it returns is the identity the result reports and the replay store keys on, so a
+   * case-insensitive lookup is safe. Anything without a non-empty string `apiKey` (e.g. what a
+   * plain object gives for `__proto__`) is an unknown customer. An error it throws is not caught.
+   */
   credentials: (customerId: string) => Credentials | undefined | Promise<Credentials | undefined>;
   /** Clock. Default `Date.now`. */
   now?: () => number | Date;
   /** Where nonces are claimed. Without one, nonces are checked for length but replays are not caught. */
   replayStore?: ReplayStore;
-  /** Accept `Authorization: Basic`. Default true (the service accepts both methods). */
+  /**
+   * Accept `Authorization: Basic` (the API key in every request). Default false: enable it only
+   * where your server must accept what the service accepts (the emulator does).
+   */
   allowBasic?: boolean;
+  /**
+   * Refuse signed requests without X-TS-Nonce (`missing_nonce`). Default false, as the service: a
+   * request without a nonce can be replayed within the clock window (15 minutes).
+   */
+  requireNonce?: boolean;
   /** Accept `Authorization: TSA` (Digest). Default true. */
   allowDigest?: boolean;
   /** Allowed distance from the clock. Default 15 minutes. */
@@ -74,6 +88,7 @@ const MESSAGES: Record<VerifyFailure, string> = {
   invalid_date: 'The date is not an RFC 2616 date (e.g. "Sun, 06 Nov 1994 08:49:37 GMT").',
   clock_skew: 'The date is more than the allowed window away from the server clock; check the client clock.',
   invalid_nonce: 'X-TS-Nonce must be 4 to 256 characters.',
+  missing_nonce: 'X-TS-Nonce is required here; send a fresh nonce with every request.',
   nonce_reused: 'This X-TS-Nonce was already used; send a fresh nonce with every request.',
   signature_mismatch: 'The signature does not match the request.',
   basic_not_allowed: 'Basic authentication is not accepted here; sign the request (TSA).',
@@ -120,6 +135,15 @@ export function headerValue(input: HeaderInput, name: string): string | undefine
   return undefined;
 }
 
+/** The credentials a lookup found, or undefined for anything that is not usable credentials. */
+async function lookUp(options: VerifyOptions, customerId: string): Promise<Credentials | undefined> {
+  const found: unknown = await options.credentials(customerId);
+  if (typeof found !== 'object' || found === null) return undefined;
+  const { apiKey, customerId: known } = found as Partial<Credentials>;
+  if (typeof apiKey !== 'string' || apiKey === '') return undefined;
+  return { customerId: typeof known === 'string' && known !== '' ? known : customerId, apiKey };
+}
+
 const TSA = /^TSA ([^\s:]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
 const BASIC = /^Basic ([A-Za-z0-9+/]{1,2048}={0,2})$/i;
 
@@ -135,22 +159,23 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
 
   const basic = BASIC.exec(authorization);
   if (basic) {
-    if (options.allowBasic === false) return fail('basic_not_allowed');
+    if (options.allowBasic !== true) return fail('basic_not_allowed');
     const given = parseBasicToken(basic[1]!);
     if (!given) return fail('malformed_authorization');
-    const known = await options.credentials(given.customerId);
+    const known = await lookUp(options, given.customerId);
     if (!known) return fail('unknown_customer', { customerId: given.customerId });
-    if (!timingSafeEqual(given.apiKey, known.apiKey)) return fail('invalid_api_key', { customerId: given.customerId });
-    return { ok: true, customerId: given.customerId, scheme: 'basic' };
+    if (!timingSafeEqual(given.apiKey, known.apiKey)) return fail('invalid_api_key', { customerId: known.customerId });
+    return { ok: true, customerId: known.customerId, scheme: 'basic' };
   }
 
   const tsa = TSA.exec(authorization);
   if (!tsa) return fail('malformed_authorization');
   if (options.allowDigest === false) return fail('digest_not_allowed');
-  const customerId = tsa[1]!;
   const signature = tsa[2]!;
-  const known = await options.credentials(customerId);
-  if (!known) return fail('unknown_customer', { customerId });
+  const known = await lookUp(options, tsa[1]!);
+  if (!known) return fail('unknown_customer', { customerId: tsa[1]! });
+  // From here on, the customer is who the credentials store says (the replay key depends on it).
+  const customerId = known.customerId;
 
   const algorithm = parseAlgorithm(headers.get(HEADER.tsAuthMethod) ?? '');
   if (!algorithm) return fail('unsupported_auth_method', { customerId });
@@ -165,8 +190,12 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
   const now = typeof clock === 'number' ? clock : clock.getTime();
   if (Math.abs(now - timestamp) > (options.clockSkewMs ?? CLOCK_SKEW_MS)) return fail('clock_skew', { customerId });
 
-  const nonce = headers.get(HEADER.tsNonce);
-  if (nonce !== undefined && !isValidNonce(nonce)) return fail('invalid_nonce', { customerId });
+  // The nonce as signed (unfolded, trimmed): the replay key must be exactly what was verified.
+  const sent = headers.get(HEADER.tsNonce);
+  const nonce = sent === undefined ? undefined : canonicalHeaderValue(sent);
+  if (nonce === undefined) {
+    if (options.requireNonce) return fail('missing_nonce', { customerId });
+  } else if (!isValidNonce(nonce)) return fail('invalid_nonce', { customerId });
 
   const tsHeaders: Record<string, string> = {};
   for (const [name, value] of headers) if (name.startsWith(TS_HEADER_PREFIX)) tsHeaders[name] = value;

@@ -138,7 +138,8 @@ describe('verifyRequest: digest', () => {
   });
 });
 
-describe('verifyRequest: basic', () => {
+describe('verifyRequest: basic (enabled with allowBasic)', () => {
+  const base: VerifyOptions = { credentials: (id) => (id === credentials.customerId ? credentials : undefined), now: () => T0, allowBasic: true };
   const basic = (authorization: string) => ({ method: 'GET', url: '/v1/x', headers: { authorization } });
   it('accepts Basic with the right key', async () => {
     expect(await verifyRequest(basic(basicAuthorization(credentials)), base)).toMatchObject({ ok: true, scheme: 'basic' });
