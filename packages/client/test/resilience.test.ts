@@ -75,6 +75,33 @@ describe('retries', () => {
     expect(post.attempts).toEqual([1]);
   });
 
+  it('503 with Retry-After on a GET: the retry waits what the service asked', async () => {
+    const id = await placeCall();
+    server.emulator.faults.add({ type: 'status', status: 503, method: 'GET', retryAfterSeconds: 1 });
+    const delays: number[] = [];
+    const { c, attempts } = client({ retry: { retries: 2, minDelayMs: 1, maxDelayMs: 5_000 }, hooks: { onRequest: (e) => attempts.push(e.attempt), onRetry: (e) => delays.push(e.delayMs) } });
+    const { status } = await c.voice.status(id);
+    expect(status).toBe(200);
+    expect(attempts).toEqual([1, 2]);
+    expect(delays).toEqual([1_000]);
+  });
+
+  it('503 with Retry-After on an SMS: not sent again, the error says when to retry', async () => {
+    server.emulator.faults.add({ type: 'status', status: 503, method: 'POST', retryAfterSeconds: 0 });
+    const { c, attempts } = client();
+    await expect(c.messaging.send(sms)).rejects.toMatchObject({ name: 'ApiError', status: 503, retryAfterMs: 0 });
+    expect(attempts).toEqual([1]);
+  });
+
+  it.each([429, 503] as const)('a Retry-After longer than maxDelayMs on %i is not waited for: the error at once, with retryAfterMs', async (status) => {
+    server.emulator.faults.add({ type: 'status', status, method: 'GET', retryAfterSeconds: 120 });
+    const delays: number[] = [];
+    const { c, attempts } = client({ retry: { retries: 2, minDelayMs: 1, maxDelayMs: 5_000 }, hooks: { onRequest: (e) => attempts.push(e.attempt), onRetry: (e) => delays.push(e.delayMs) } });
+    await expect(c.voice.status('0123456789ABCDEF0123456789ABCDEF')).rejects.toMatchObject({ status, retryAfterMs: 120_000 });
+    expect(attempts).toEqual([1]);
+    expect(delays).toEqual([]);
+  });
+
   it('a connection dropped after processing is not retried for an SMS: no duplicate in the outbox', async () => {
     const phone = '15555550302';
     server.emulator.faults.add({ type: 'drop', method: 'POST', path: '/v1/messaging' });
