@@ -1,5 +1,6 @@
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../testing/support.js';
 import { AbortedError, AuthenticationError, createClient, NetworkError, RateLimitError, TimeoutError, type ClientOptions } from '../src/index.js';
@@ -43,6 +44,37 @@ describe('timeouts and cancellation', () => {
     const pending = c.phoneId.lookup('15555550301', {}, { signal: controller.signal });
     setTimeout(() => controller.abort(), 30);
     await expect(pending).rejects.toBeInstanceOf(AbortedError);
+  });
+
+  it("leaves no listener on the caller's signal, so one long-lived signal serves any number of requests", async () => {
+    const shutdown = new AbortController();
+    const { c } = client();
+    for (let i = 0; i < 5; i++) await c.voice.status(await placeCall(), { signal: shutdown.signal });
+    server.emulator.faults.add({ type: 'latency', ms: 1_000 });
+    await expect(c.voice.status('0123456789ABCDEF0123456789ABCDEF', { signal: shutdown.signal, timeoutMs: 50, retry: false })).rejects.toBeInstanceOf(TimeoutError);
+    expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+  });
+
+  describe('where AbortSignal.timeout does not exist (older runtimes)', () => {
+    const original = AbortSignal.timeout;
+    beforeAll(() => {
+      Object.defineProperty(AbortSignal, 'timeout', { value: undefined, configurable: true, writable: true });
+    });
+    afterAll(() => {
+      Object.defineProperty(AbortSignal, 'timeout', { value: original, configurable: true, writable: true });
+    });
+
+    it('a timer of its own times out, and is cleared when the attempt ends', async () => {
+      expect(AbortSignal.timeout).toBeUndefined();
+      server.emulator.faults.add({ type: 'latency', ms: 1_500 });
+      const { c } = client({ retry: false, timeoutMs: 100 });
+      const before = activeTimers();
+      await expect(c.voice.status('0123456789ABCDEF0123456789ABCDEF')).rejects.toBeInstanceOf(TimeoutError);
+      expect(activeTimers()).toBeLessThanOrEqual(before);
+      const sent = await client({ timeoutMs: 60_000 }).c.messaging.send(sms);
+      expect(sent.status).toBe(200);
+      expect(activeTimers()).toBeLessThanOrEqual(before);
+    });
   });
 });
 

@@ -29,12 +29,21 @@ export function parseBaseUrl(value: string | URL): Base {
 const PATH_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
+/** Spaces and C0/DEL controls: the URL parser strips tabs and newlines, and trims the ends. */
+function hasControlOrSpace(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /** Why `path` is refused, or undefined when it is safe to put under the base. */
 function pathProblem(path: string): string | undefined {
   if (!path.startsWith('/')) return 'must start with "/", e.g. "/v1/messaging".';
   if (path.includes('\\')) return 'must not contain a backslash ("\\"): URL parsers read it as "/".';
   if (/[?#]/.test(path)) return 'must not contain "?" or "#": pass query parameters in `query`.';
-  if (/[\u0000-\u0020\u007f]/.test(path)) return 'must not contain spaces, tabs, newlines or other control characters: percent-encode them (encodeURIComponent).';
+  if (hasControlOrSpace(path)) return 'must not contain spaces, tabs, newlines or other control characters: percent-encode them (encodeURIComponent).';
   if (!PATH_CHARS.test(path)) return 'may contain only ASCII letters, digits, "/" and -._~!$&\'()*+,;=:@ : percent-encode anything else (encodeURIComponent).';
   if (/%(?![0-9A-Fa-f]{2})/.test(path)) return 'has a "%" that is not a %XX escape: encode "%" as "%25".';
   if (/%(?:2f|5c)/i.test(path)) return 'must not contain an escaped "/" or "\\" (%2F, %5C): servers and proxies may read it as a separator.';
