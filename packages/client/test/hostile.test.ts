@@ -2,6 +2,7 @@
 // endless bodies. Real HTTP servers on 127.0.0.1; fetch spies only where a property needs many runs.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ClientOptions } from '../src/index.js';
@@ -202,6 +203,21 @@ describe('responses are capped (item 5)', () => {
       });
     }
   }
+
+  it('a small compressed body that inflates past the cap (the global fetch inflates it): ResponseTooLargeError', async () => {
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
+    const zipped = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': bomb.length });
+      res.end(bomb);
+    });
+    try {
+      expect(bomb.length).toBeLessThan(CAP);
+      const client = createClient({ ...credentials, baseUrl: zipped.url, retry: false, maxResponseBytes: CAP } as ClientOptions);
+      await expect(client.voice.status('C'.repeat(32))).rejects.toMatchObject({ name: 'ResponseTooLargeError', limitBytes: CAP });
+    } finally {
+      await zipped.close();
+    }
+  });
 
   it('a body at the cap is read; one byte more is not', async () => {
     const body = JSON.stringify({ reference_id: 'D'.repeat(32), padding: 'x'.repeat(100) });

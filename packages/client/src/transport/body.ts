@@ -28,10 +28,12 @@ export async function readBody(response: Response, limit: number, signal: AbortS
   const buffered = (response as unknown as Record<symbol, unknown>)[BUFFERED_BYTES];
   if (typeof buffered === 'number') return buffered > limit ? { tooLarge: true } : { text: await response.text() };
   const announced = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (announced > limit) {
+  const encoded = (response.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity';
+  if (announced > limit && !encoded) {
     cancel(response);
     return { tooLarge: true };
   }
+  // Otherwise count what is read: a compressed body's length says nothing of what it inflates to.
   const stream = response.body;
   if (!stream) return { text: await response.text() };
 
