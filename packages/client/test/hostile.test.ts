@@ -219,6 +219,22 @@ describe('responses are capped (item 5)', () => {
     }
   });
 
+  it("a HEAD answer's Content-Length is not a body: not too large, with either fetch", async () => {
+    const head = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(CEILING) });
+      res.end();
+    });
+    try {
+      for (const [, make] of fetches) {
+        const client = createClient({ ...credentials, baseUrl: head.url, fetch: make(), retry: false, maxResponseBytes: CAP } as ClientOptions);
+        // An empty answer: not JSON, so invalid_response; what matters is that it is not refused as too large.
+        await expect(client.request({ method: 'HEAD', path: '/v1/x' })).rejects.toMatchObject({ code: 'invalid_response', status: 200 });
+      }
+    } finally {
+      await head.close();
+    }
+  });
+
   it('a body at the cap is read; one byte more is not', async () => {
     const body = JSON.stringify({ reference_id: 'D'.repeat(32), padding: 'x'.repeat(100) });
     const exact: typeof fetch = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });

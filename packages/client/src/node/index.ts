@@ -56,7 +56,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
           req.destroy();
           reject(new ResponseTooLargeError({ status: res.statusCode ?? 0, limitBytes: cap, method: init.method ?? 'GET', path: url.pathname }));
         };
-        if (Number(res.headers['content-length'] ?? 0) > cap) return tooLarge();
+        if ((init.method ?? 'GET').toUpperCase() !== 'HEAD' && Number(res.headers['content-length'] ?? 0) > cap) return tooLarge();
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
           if (size > cap) return tooLarge();

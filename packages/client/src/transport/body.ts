@@ -24,10 +24,11 @@ export function cancel(response: Response, reason?: unknown): void {
  * The body as text, or `tooLarge` when it is longer than `limit` bytes. Rejects with the
  * signal's reason when it fires while reading (even if the fetch ignores its signal).
  */
-export async function readBody(response: Response, limit: number, signal: AbortSignal): Promise<Body> {
+export async function readBody(response: Response, limit: number, signal: AbortSignal, method: string): Promise<Body> {
   const buffered = (response as unknown as Record<symbol, unknown>)[BUFFERED_BYTES];
   if (typeof buffered === 'number') return buffered > limit ? { tooLarge: true } : { text: await response.text() };
-  const announced = Number(response.headers.get('content-length') ?? Number.NaN);
+  // A HEAD answer announces the length of a body it does not carry.
+  const announced = method === 'HEAD' ? Number.NaN : Number(response.headers.get('content-length') ?? Number.NaN);
   const encoded = (response.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity';
   if (announced > limit && !encoded) {
     cancel(response);

@@ -68,7 +68,7 @@ export async function fetchWithTimeout(fetcher: typeof fetch, out: Outgoing): Pr
       cancel(response);
       return { kind: 'redirect', response, redirect };
     }
-    const body = await readBody(response, out.maxResponseBytes, attempt.signal);
+    const body = await readBody(response, out.maxResponseBytes, attempt.signal, out.method);
     if ('tooLarge' in body) {
       // Cancelling the body stops most fetches; aborting the request stops the rest.
       attempt.abort(new Error('maxResponseBytes exceeded'));
