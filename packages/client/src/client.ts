@@ -1,4 +1,4 @@
-import { Transport, type ClientOptions, type RawRequest, type RequestOptions } from './transport.js';
+import { Transport, type ClientOptions, type RawRequest, type RequestOptions } from './transport/index.js';
 import type {
   ApiResponse,
   MessageType,

@@ -10,7 +10,9 @@ export type ClientErrorCode =
   | 'invalid_response'
   | 'timeout'
   | 'network_error'
-  | 'aborted';
+  | 'aborted'
+  | 'redirect'
+  | 'response_too_large';
 
 /** Base of every error this client throws. `code` is stable; messages never contain a secret. */
 export class ClientError extends Error {
@@ -47,6 +49,8 @@ interface ApiErrorInit {
   body: unknown;
   method: string;
   path: string;
+  /** From Retry-After (429, 503), in milliseconds. */
+  retryAfterMs?: number | undefined;
 }
 
 /** The service answered with a 4xx or 5xx. The parsed body is kept. */
@@ -60,6 +64,8 @@ export class ApiError extends ClientError {
   /** `status.code` of the body (positive family) or the first `errors[].code` (Verify family). */
   readonly serviceCode: number | undefined;
   readonly referenceId: string | undefined;
+  /** When the service asked to wait before trying again (Retry-After on 429 and 503), in milliseconds. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit, code: ClientErrorCode = 'api_error', message?: string) {
     const body = (typeof init.body === 'object' && init.body !== null ? init.body : {}) as ServiceErrorBody;
@@ -72,6 +78,7 @@ export class ApiError extends ClientError {
     this.body = init.body;
     this.serviceCode = serviceCode;
     this.referenceId = typeof body.reference_id === 'string' ? body.reference_id : undefined;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -124,10 +131,8 @@ export class AuthenticationError extends ApiError {
 /** 429. `retryAfterMs` comes from Retry-After when the service sends it. */
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
-  readonly retryAfterMs: number | undefined;
   constructor(init: ApiErrorInit, retryAfterMs: number | undefined) {
-    super(init, 'rate_limited');
-    this.retryAfterMs = retryAfterMs;
+    super({ ...init, retryAfterMs }, 'rate_limited');
   }
 }
 
@@ -155,5 +160,52 @@ export class AbortedError extends ClientError {
   override name = 'AbortedError';
   constructor(reason: unknown) {
     super('aborted', 'The request was aborted by the caller.', { cause: reason });
+  }
+}
+
+/**
+ * The service answered with a redirect (3xx, or a browser's opaque redirect, status 0), or the
+ * fetch function followed one. The client never follows redirects: credentials, signatures and
+ * message bodies go to `baseUrl` only. Never retried.
+ */
+export class RedirectError extends ClientError {
+  override name = 'RedirectError';
+  /** The HTTP status of the redirect; 0 for an opaque redirect (browsers), or the final status when `followed`. */
+  readonly status: number;
+  /** Where the answer pointed (Location), or where the fetch went when `followed`. */
+  readonly location: string | undefined;
+  /** True when the injected fetch followed the redirect despite `redirect: 'manual'`: the request did reach `location`. */
+  readonly followed: boolean;
+
+  constructor(init: { status: number; location: string | undefined; followed: boolean; method: string; path: string }) {
+    const to = init.location ? ` to ${init.location}` : '';
+    super(
+      'redirect',
+      init.followed
+        ? `The fetch given to createClient followed a redirect of ${init.method} ${init.path}${to} although the client asked for redirect: 'manual'; the answer was refused. Give the client a fetch that honours redirect: 'manual'.`
+        : `${init.method} ${init.path} was answered with a redirect (HTTP ${init.status})${to}. The client never follows redirects, so that credentials and messages stay with baseUrl: if the service moved, set baseUrl to its new address.`,
+    );
+    this.status = init.status;
+    this.location = init.location;
+    this.followed = init.followed;
+  }
+}
+
+/**
+ * The answer was longer than `maxResponseBytes`; the client stopped reading and aborted the
+ * transfer. Never retried.
+ */
+export class ResponseTooLargeError extends ClientError {
+  override name = 'ResponseTooLargeError';
+  /** HTTP status of the oversized answer. */
+  readonly status: number;
+  /** The cap that was exceeded, in bytes. */
+  readonly limitBytes: number;
+
+  constructor(init: { status: number; limitBytes: number; method?: string; path?: string }) {
+    const what = init.method && init.path ? `The answer to ${init.method} ${init.path}` : 'The answer';
+    super('response_too_large', `${what} (HTTP ${init.status}) is longer than ${init.limitBytes} bytes; the transfer was aborted. If such answers are expected, raise maxResponseBytes.`);
+    this.status = init.status;
+    this.limitBytes = init.limitBytes;
   }
 }

@@ -1,7 +1,7 @@
 export { createClient } from './client.js';
 export type { Client } from './client.js';
-export { DEFAULT_BASE_URL } from './transport.js';
-export type { ClientOptions, RequestOptions, RawRequest, RetryOptions, Hooks } from './transport.js';
+export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES } from './transport/index.js';
+export type { ClientOptions, RequestOptions, RawRequest, RetryOptions, Hooks } from './transport/index.js';
 export {
   ClientError,
   ConfigurationError,
@@ -12,6 +12,8 @@ export {
   TimeoutError,
   NetworkError,
   AbortedError,
+  RedirectError,
+  ResponseTooLargeError,
 } from './errors.js';
 export type { ClientErrorCode } from './errors.js';
 export type {

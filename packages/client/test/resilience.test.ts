@@ -1,5 +1,6 @@
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../testing/support.js';
 import { AbortedError, AuthenticationError, createClient, NetworkError, RateLimitError, TimeoutError, type ClientOptions } from '../src/index.js';
@@ -44,6 +45,37 @@ describe('timeouts and cancellation', () => {
     setTimeout(() => controller.abort(), 30);
     await expect(pending).rejects.toBeInstanceOf(AbortedError);
   });
+
+  it("leaves no listener on the caller's signal, so one long-lived signal serves any number of requests", async () => {
+    const shutdown = new AbortController();
+    const { c } = client();
+    for (let i = 0; i < 5; i++) await c.voice.status(await placeCall(), { signal: shutdown.signal });
+    server.emulator.faults.add({ type: 'latency', ms: 1_000 });
+    await expect(c.voice.status('0123456789ABCDEF0123456789ABCDEF', { signal: shutdown.signal, timeoutMs: 50, retry: false })).rejects.toBeInstanceOf(TimeoutError);
+    expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+  });
+
+  describe('where AbortSignal.timeout does not exist (older runtimes)', () => {
+    const original = AbortSignal.timeout;
+    beforeAll(() => {
+      Object.defineProperty(AbortSignal, 'timeout', { value: undefined, configurable: true, writable: true });
+    });
+    afterAll(() => {
+      Object.defineProperty(AbortSignal, 'timeout', { value: original, configurable: true, writable: true });
+    });
+
+    it('a timer of its own times out, and is cleared when the attempt ends', async () => {
+      expect(AbortSignal.timeout).toBeUndefined();
+      server.emulator.faults.add({ type: 'latency', ms: 1_500 });
+      const { c } = client({ retry: false, timeoutMs: 100 });
+      const before = activeTimers();
+      await expect(c.voice.status('0123456789ABCDEF0123456789ABCDEF')).rejects.toBeInstanceOf(TimeoutError);
+      expect(activeTimers()).toBeLessThanOrEqual(before);
+      const sent = await client({ timeoutMs: 60_000 }).c.messaging.send(sms);
+      expect(sent.status).toBe(200);
+      expect(activeTimers()).toBeLessThanOrEqual(before);
+    });
+  });
 });
 
 describe('retries', () => {
@@ -73,6 +105,33 @@ describe('retries', () => {
     const post = client();
     await expect(post.c.messaging.send(sms)).rejects.toMatchObject({ name: 'ApiError', status: 503 });
     expect(post.attempts).toEqual([1]);
+  });
+
+  it('503 with Retry-After on a GET: the retry waits what the service asked', async () => {
+    const id = await placeCall();
+    server.emulator.faults.add({ type: 'status', status: 503, method: 'GET', retryAfterSeconds: 1 });
+    const delays: number[] = [];
+    const { c, attempts } = client({ retry: { retries: 2, minDelayMs: 1, maxDelayMs: 5_000 }, hooks: { onRequest: (e) => attempts.push(e.attempt), onRetry: (e) => delays.push(e.delayMs) } });
+    const { status } = await c.voice.status(id);
+    expect(status).toBe(200);
+    expect(attempts).toEqual([1, 2]);
+    expect(delays).toEqual([1_000]);
+  });
+
+  it('503 with Retry-After on an SMS: not sent again, the error says when to retry', async () => {
+    server.emulator.faults.add({ type: 'status', status: 503, method: 'POST', retryAfterSeconds: 0 });
+    const { c, attempts } = client();
+    await expect(c.messaging.send(sms)).rejects.toMatchObject({ name: 'ApiError', status: 503, retryAfterMs: 0 });
+    expect(attempts).toEqual([1]);
+  });
+
+  it.each([429, 503] as const)('a Retry-After longer than maxDelayMs on %i is not waited for: the error at once, with retryAfterMs', async (status) => {
+    server.emulator.faults.add({ type: 'status', status, method: 'GET', retryAfterSeconds: 120 });
+    const delays: number[] = [];
+    const { c, attempts } = client({ retry: { retries: 2, minDelayMs: 1, maxDelayMs: 5_000 }, hooks: { onRequest: (e) => attempts.push(e.attempt), onRetry: (e) => delays.push(e.delayMs) } });
+    await expect(c.voice.status('0123456789ABCDEF0123456789ABCDEF')).rejects.toMatchObject({ status, retryAfterMs: 120_000 });
+    expect(attempts).toEqual([1]);
+    expect(delays).toEqual([]);
   });
 
   it('a connection dropped after processing is not retried for an SMS: no duplicate in the outbox', async () => {

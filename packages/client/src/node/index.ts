@@ -1,28 +1,41 @@
 // Node-only entry of @x/client: a fetch built on node:http(s) with keep-alive agents. Node 20's
 // global fetch spends about twice the CPU per request; this one implements exactly what the client
-// uses (method, headers, string body, AbortSignal; status, headers, text). The portable client
-// never imports this file.
+// uses (method, headers, string body, AbortSignal; status, headers, text). It never follows
+// redirects and never reads more than its cap. The portable client never imports this file.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { ResponseTooLargeError } from '../errors.js';
+import { BUFFERED_BYTES, MAX_RESPONSE_BYTES } from '../transport/body.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../transport/options.js';
 
 export interface NodeFetchOptions {
   /** Sockets kept per host. Default 64. */
   maxSockets?: number;
   /** Extra TLS options for https (e.g. `ca` for a private certificate authority). */
   tls?: { ca?: string | Uint8Array | Array<string | Uint8Array>; rejectUnauthorized?: boolean };
+  /**
+   * The most bytes of one answer it reads. Default 1 MiB. A longer answer (or a longer
+   * Content-Length) destroys the connection and rejects with a `ResponseTooLargeError`. The
+   * client passes its own `maxResponseBytes` with every request, which takes precedence.
+   */
+  maxResponseBytes?: number;
 }
 
 /**
  * A fetch for `createClient({ fetch })` on Node: `createNodeFetch()` once, reuse it. Supports what
- * the client sends (string bodies, AbortSignal); not a general replacement for fetch.
+ * the client sends (string bodies, AbortSignal); not a general replacement for fetch. Redirects
+ * are answered as they are (3xx with Location), never followed.
  */
 export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
   const http = new HttpAgent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
   const https = new HttpsAgent({ keepAlive: true, maxSockets: options.maxSockets ?? 64, ...(options.tls as import('node:https').AgentOptions) });
 
-  const nodeFetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> =>
+  const defaultCap = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+
+  const nodeFetch = (input: RequestInfo | URL, init: RequestInit & { [MAX_RESPONSE_BYTES]?: number } = {}): Promise<Response> =>
     new Promise((resolve, reject) => {
       const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+      const cap = init[MAX_RESPONSE_BYTES] ?? defaultCap;
       const signal = init.signal ?? undefined;
       if (signal?.aborted) return reject(signal.reason);
       if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') {
@@ -37,7 +50,18 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
       const secure = url.protocol === 'https:';
       const req = (secure ? httpsRequest : httpRequest)(url, { method: init.method ?? 'GET', headers, agent: secure ? https : http, signal }, (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        // Past the cap: destroy the socket (it never returns to the pool) and stop buffering.
+        const tooLarge = () => {
+          req.destroy();
+          reject(new ResponseTooLargeError({ status: res.statusCode ?? 0, limitBytes: cap, method: init.method ?? 'GET', path: url.pathname }));
+        };
+        if ((init.method ?? 'GET').toUpperCase() !== 'HEAD' && Number(res.headers['content-length'] ?? 0) > cap) return tooLarge();
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > cap) return tooLarge();
+          chunks.push(chunk);
+        });
         res.on('error', reject);
         res.on('end', () => {
           const responseHeaders = new Headers();
@@ -63,6 +87,8 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
  */
 function bufferedResponse(bytes: Buffer, init: ResponseInit): Response {
   const response = new Response(null, init);
+  // Tells the client that the body is already in memory (and how long): no stream to read.
+  Object.defineProperty(response, BUFFERED_BYTES, { value: bytes.byteLength });
   let text: string | undefined;
   let standard: Response | undefined;
   const read = () => (text ??= bytes.toString('utf8'));

@@ -1,0 +1,68 @@
+// Reading an answer with a cap: never more than `limit` bytes are kept, and the transfer is
+// cancelled as soon as the cap is passed (or announced by Content-Length).
+
+/**
+ * Shared with `createNodeFetch` (`@x/client/node`), by registry symbols so that separate bundles
+ * agree: the cap the client asks the fetch to enforce, and the byte length of a body the fetch
+ * has already read into memory (read directly, without a stream).
+ */
+export const MAX_RESPONSE_BYTES = Symbol.for('@x/client.maxResponseBytes');
+export const BUFFERED_BYTES = Symbol.for('@x/client.bufferedBytes');
+
+export type Body = { text: string } | { tooLarge: true };
+
+/** Stops the transfer of a body that will not be read. */
+export function cancel(response: Response, reason?: unknown): void {
+  try {
+    void response.body?.cancel(reason).catch(() => {});
+  } catch {
+    // A locked or already-consumed body: nothing left to cancel.
+  }
+}
+
+/**
+ * The body as text, or `tooLarge` when it is longer than `limit` bytes. Rejects with the
+ * signal's reason when it fires while reading (even if the fetch ignores its signal).
+ */
+export async function readBody(response: Response, limit: number, signal: AbortSignal, method: string): Promise<Body> {
+  const buffered = (response as unknown as Record<symbol, unknown>)[BUFFERED_BYTES];
+  if (typeof buffered === 'number') return buffered > limit ? { tooLarge: true } : { text: await response.text() };
+  // A HEAD answer announces the length of a body it does not carry.
+  const announced = method === 'HEAD' ? Number.NaN : Number(response.headers.get('content-length') ?? Number.NaN);
+  const encoded = (response.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity';
+  if (announced > limit && !encoded) {
+    cancel(response);
+    return { tooLarge: true };
+  }
+  // Otherwise count what is read: a compressed body's length says nothing of what it inflates to.
+  const stream = response.body;
+  if (!stream) return { text: await response.text() };
+
+  const reader = stream.getReader();
+  const onAbort = () => void reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener('abort', onAbort, { once: true });
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  try {
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      const { done, value } = await reader.read();
+      if (signal.aborted) throw signal.reason;
+      if (done) return { text: text + decoder.decode() };
+      size += value.byteLength;
+      if (size > limit) {
+        void reader.cancel().catch(() => {});
+        return { tooLarge: true };
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    try {
+      reader.releaseLock();
+    } catch {
+      // Older stream implementations refuse while a cancelled read settles; nothing to release.
+    }
+  }
+}

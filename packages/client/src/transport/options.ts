@@ -1,0 +1,103 @@
+// The options of the client and of one request, and their defaults (one table).
+import type { Algorithm, MacProvider } from '@x/auth';
+import type { ClientError } from '../errors.js';
+
+export const DEFAULT_BASE_URL = 'https://rest-api.telesign.com';
+
+/** The most bytes of one answer the client reads by default (1 MiB); the service's answers are a few KB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 1_048_576;
+
+/** Every default of the transport, in one place. */
+export const DEFAULTS = {
+  timeoutMs: 10_000,
+  retries: 2,
+  minDelayMs: 250,
+  maxDelayMs: 5_000,
+  maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES,
+} as const;
+
+export interface RetryOptions {
+  /** Retries after the first attempt. Default 2. */
+  retries?: number;
+  /** Base of the exponential backoff (full jitter). Default 250 ms. */
+  minDelayMs?: number;
+  /**
+   * Longest wait before a retry. Default 5 000 ms. A Retry-After longer than this is not waited
+   * for: the error is thrown at once, its `retryAfterMs` says when to try again.
+   */
+  maxDelayMs?: number;
+}
+
+export interface Hooks {
+  /** Before each attempt. Authorization is redacted. */
+  onRequest?(event: { method: string; url: string; attempt: number; headers: Record<string, string> }): void;
+  /** After each answer, error statuses included. */
+  onResponse?(event: { method: string; url: string; attempt: number; status: number; durationMs: number; headers: Headers }): void;
+  /** Before waiting for a retry. */
+  onRetry?(event: { method: string; url: string; attempt: number; delayMs: number; error: ClientError }): void;
+}
+
+export interface ClientOptions {
+  customerId: string;
+  /** The API key, base64 as issued. */
+  apiKey: string;
+  /**
+   * Default `https://rest-api.telesign.com` (self-service); full-service accounts use
+   * `https://rest-ww.telesign.com`. An http(s) URL without credentials, query or fragment; a path
+   * (`https://proxy.example/telesign/`) is a prefix that every request stays under.
+   */
+  baseUrl?: string | URL;
+  /** `digest` (default) signs every request; `basic` sends the key in every request. */
+  auth?: 'digest' | 'basic';
+  algorithm?: Algorithm;
+  /** Default `x-ts-date`; `date` for proxies that require the Date header. */
+  dateHeader?: 'x-ts-date' | 'date';
+  /**
+   * Default `globalThis.fetch`. Inject a proxy-aware fetch, a test double or the emulator's
+   * handler. It is called with `redirect: 'manual'` and must honour it: a redirect is never followed.
+   */
+  fetch?: typeof fetch;
+  /** Per attempt, headers and body included. Default 10 000 ms; 0 disables. */
+  timeoutMs?: number;
+  /** Default `{ retries: 2 }`; false disables retries. */
+  retry?: RetryOptions | false;
+  /**
+   * The most bytes of one answer the client reads. Default 1 MiB (1 048 576). A longer answer is
+   * a `ResponseTooLargeError` and its transfer is aborted.
+   */
+  maxResponseBytes?: number;
+  /** Replaces the User-Agent; false sends none. */
+  userAgent?: string | false;
+  hooks?: Hooks;
+  /** Clock for the signed date. Default `() => new Date()`. */
+  now?: () => Date;
+  /** The HMAC implementation. Default: pure. On Node, `nodeMac` from `@x/auth/node` signs faster. */
+  mac?: MacProvider;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  retry?: RetryOptions | false;
+  /** Overrides the client's `maxResponseBytes` for this request. */
+  maxResponseBytes?: number;
+}
+
+export interface RawRequest extends RequestOptions {
+  method: string;
+  /**
+   * Path under the base URL, e.g. `/v1/messaging`: starts with one "/", ASCII letters, digits,
+   * `-._~!$&'()*+,;=:@` and %XX escapes only; no `//`, no `.` or `..` segment (escaped or not), no
+   * escaped `/` or `\`. The query goes in `query`. Anything else is a `ValidationError`.
+   */
+  path: string;
+  query?: Record<string, string | undefined>;
+  form?: Record<string, string | undefined>;
+  json?: unknown;
+  /**
+   * Whether sending twice is harmless. Default: true for GET and HEAD, false otherwise.
+   * Non-idempotent requests are retried only on 429 or when they provably never left
+   * (refused, DNS failure).
+   */
+  idempotent?: boolean;
+}

@@ -1,0 +1,70 @@
+// Where requests go: the base URL (origin + path prefix) and the paths under it. A path either
+// resolves to exactly `prefix + path` on the base origin, or it is a ValidationError before
+// anything is signed. The rules refuse up front what the URL parser would rewrite (backslashes,
+// tabs and newlines it strips, dot segments, `//` that names another host); the check after
+// parsing catches anything the rules missed.
+import { ConfigurationError, ValidationError } from '../errors.js';
+
+export interface Base {
+  /** `https://host:port` */
+  origin: string;
+  /** The base path without its trailing slash: '' or '/prefix'. */
+  prefix: string;
+}
+
+export function parseBaseUrl(value: string | URL): Base {
+  let url: URL;
+  try {
+    url = new URL(String(value));
+  } catch (cause) {
+    throw new ConfigurationError('baseUrl must be an absolute URL, e.g. "https://rest-api.telesign.com".', { cause });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigurationError(`baseUrl must be an http(s) URL, got ${url.protocol}.`);
+  if (url.username || url.password) throw new ConfigurationError('baseUrl must not contain credentials: pass customerId and apiKey instead.');
+  if (url.search || url.hash || /[?#]/.test(String(value))) throw new ConfigurationError('baseUrl must not have a query or a fragment: give query parameters per request.');
+  return { origin: url.origin, prefix: url.pathname.replace(/\/$/, '') };
+}
+
+// RFC 3986 path characters (pchar) and "/": what the URL parser leaves exactly as it is.
+const PATH_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/** Spaces and C0/DEL controls: the URL parser strips tabs and newlines, and trims the ends. */
+function hasControlOrSpace(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Why `path` is refused, or undefined when it is safe to put under the base. */
+function pathProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return 'must start with "/", e.g. "/v1/messaging".';
+  if (path.includes('\\')) return 'must not contain a backslash ("\\"): URL parsers read it as "/".';
+  if (/[?#]/.test(path)) return 'must not contain "?" or "#": pass query parameters in `query`.';
+  if (hasControlOrSpace(path)) return 'must not contain spaces, tabs, newlines or other control characters: percent-encode them (encodeURIComponent).';
+  if (!PATH_CHARS.test(path)) return 'may contain only ASCII letters, digits, "/" and -._~!$&\'()*+,;=:@ : percent-encode anything else (encodeURIComponent).';
+  if (/%(?![0-9A-Fa-f]{2})/.test(path)) return 'has a "%" that is not a %XX escape: encode "%" as "%25".';
+  if (/%(?:2f|5c)/i.test(path)) return 'must not contain an escaped "/" or "\\" (%2F, %5C): servers and proxies may read it as a separator.';
+  if (path.includes('//')) return 'must not contain "//": an empty segment, and at the start another host.';
+  if (path.split('/').some((segment) => DOT_SEGMENT.test(segment))) return 'must not contain "." or ".." segments (escaped or not): give the path as it is meant.';
+  return undefined;
+}
+
+/**
+ * The URL of `path` under `base`, with the query appended. Throws a ValidationError (field
+ * `path`) unless the result is `base.origin + base.prefix + path` exactly.
+ */
+export function resolvePath(base: Base, path: unknown, query: Record<string, string | undefined> | undefined): URL {
+  if (typeof path !== 'string') throw new ValidationError('path', 'must be a string starting with "/", e.g. "/v1/messaging".');
+  const problem = pathProblem(path);
+  if (problem) throw new ValidationError('path', problem);
+  const expected = base.prefix + path;
+  const url = new URL(expected, base.origin);
+  if (url.origin !== base.origin || url.pathname !== expected || url.search || url.hash || url.username || url.password) {
+    throw new ValidationError('path', `must stay under baseUrl (${base.origin}${base.prefix}/): ${JSON.stringify(path)} does not.`);
+  }
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.append(key, value);
+  return url;
+}
