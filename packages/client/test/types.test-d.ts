@@ -1,12 +1,12 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createClient, type ApiResponse, type CodeState, type SmsResponse, type VerifyResponse } from '../src/index.js';
+import { createClient, type ApiResponse, type CodeState, type SmsResponse, type VerifyResponse, type VerifyStatusResponse } from '../src/index.js';
 
 const client = createClient({ customerId: 'x', apiKey: 'AAAA' });
 
 describe('public types', () => {
   it('operations answer with typed data plus HTTP details', () => {
     expectTypeOf(client.messaging.send).returns.resolves.toEqualTypeOf<ApiResponse<SmsResponse>>();
-    expectTypeOf(client.verify.check).returns.resolves.toEqualTypeOf<ApiResponse<VerifyResponse>>();
+    expectTypeOf(client.verify.check).returns.resolves.toEqualTypeOf<ApiResponse<VerifyStatusResponse>>();
     expectTypeOf<VerifyResponse['verify']['code_state']>().toEqualTypeOf<CodeState>();
     expectTypeOf(client.request<{ a: number }>).returns.resolves.toEqualTypeOf<ApiResponse<{ a: number }>>();
   });
