@@ -8,7 +8,7 @@ import { score, type ScoreOperations } from './products/score.js';
 import { verifyApi, type VerifyApiOperations } from './products/verify-api.js';
 import { verifyCompletion, type VerifyCompletionOperations } from './products/verify-completion.js';
 import { voiceVerify, type VoiceVerifyOperations } from './products/voice-verify.js';
-import { createRouter, type CreateClientOptions } from './routing.js';
+import { createRouter, perCall, type CreateClientOptions } from './routing.js';
 import type {
   ApiResponse,
   MessageType,
@@ -106,7 +106,7 @@ function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: 
  */
 export function createClient(options: CreateClientOptions): Client {
   const transport = new Transport(options);
-  const send = <T>(request: RawRequest, extra?: RequestOptions) => transport.send<T>({ ...request, ...extra });
+  const send = <T>(request: RawRequest, o?: RequestOptions) => transport.send<T>({ ...request, ...perCall(o) });
   const routed = createRouter(options, transport);
 
   return {

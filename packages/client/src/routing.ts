@@ -99,6 +99,19 @@ function productOptions(options: CreateClientOptions): Record<keyof ProductsOpti
   return result;
 }
 
+/**
+ * The per-call options an operation passes on: only these three. Whatever else a caller slips in
+ * (`idempotent`, `method`, a body) cannot change what is sent or how often.
+ */
+export function perCall(o: RequestOptions | undefined): RequestOptions {
+  if (!o) return {};
+  return {
+    ...(o.signal !== undefined ? { signal: o.signal } : {}),
+    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...(o.retry !== undefined ? { retry: o.retry } : {}),
+  };
+}
+
 /** Routes operations to lazily built Transports. `main` serves the REST host with the client's auth. */
 export function createRouter(options: CreateClientOptions, main: Transport): Send {
   const perProduct = productOptions(options);
@@ -115,14 +128,6 @@ export function createRouter(options: CreateClientOptions, main: Transport): Sen
     return t;
   };
 
-  return <T>({ host, auth, retry, ...request }: Routed, o: RequestOptions = {}) => {
-    const attempts = retry === 'never' ? { retry: false as const } : o.retry !== undefined ? { retry: o.retry } : {};
-    return transport(host, auth).send<T>({
-      ...request,
-      idempotent: retry === 'idempotent',
-      ...(o.signal ? { signal: o.signal } : {}),
-      ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-      ...attempts,
-    });
-  };
+  return <T>({ host, auth, retry, ...request }: Routed, o?: RequestOptions) =>
+    transport(host, auth).send<T>({ ...request, idempotent: retry === 'idempotent', ...perCall(o), ...(retry === 'never' ? { retry: false as const } : {}) });
 }
