@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../testing/support.js';
-import { ApiError, NetworkError, RateLimitError, TimeoutError } from '../src/index.js';
+import { NetworkError, RateLimitError, TimeoutError } from '../src/index.js';
 import { INTEL, MAIN, PHONE, PREFIX, REF, routedClient, SAMPLES, VAPI } from './operation-samples.js';
 import { startRecordingServer, type Answer, type RecordingServer } from './recording-server.js';
 
