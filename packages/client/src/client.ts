@@ -1,4 +1,14 @@
-import { Transport, type ClientOptions, type RawRequest, type RequestOptions } from './transport/index.js';
+import { Transport, type RawRequest, type RequestOptions } from './transport/index.js';
+import { LIFECYCLE_EVENTS as LIFECYCLE, MESSAGE_TYPES } from './codes.js';
+import { bulkSms, type BulkSmsOperations } from './products/bulk-sms.js';
+import { intelligence, type IntelligenceOperations } from './products/intelligence.js';
+import { addonFields } from './products/phone-id-addons.js';
+import { phoneIdVariants, type PhoneIdVariantOperations } from './products/phone-id.js';
+import { score, type ScoreOperations } from './products/score.js';
+import { verifyApi, type VerifyApiOperations } from './products/verify-api.js';
+import { verifyCompletion, type VerifyCompletionOperations } from './products/verify-completion.js';
+import { voiceVerify, type VoiceVerifyOperations } from './products/voice-verify.js';
+import { createRouter, perCall, type CreateClientOptions } from './routing.js';
 import type {
   ApiResponse,
   MessageType,
@@ -9,14 +19,14 @@ import type {
   SmsResponse,
   VerifyResponse,
   VerifySmsParams,
+  VerifyStatusResponse,
   VoiceCallParams,
   VoiceResponse,
 } from './types.js';
 import { ValidationError } from './errors.js';
 import * as v from './validate.js';
 
-const MESSAGE_TYPES = ['OTP', 'ARN', 'MKT'] as const;
-const LIFECYCLE = ['create', 'sign-in', 'transact', 'update', 'delete'] as const;
+const { optional } = v;
 
 export interface Client {
   messaging: {
@@ -24,31 +34,34 @@ export interface Client {
     send(params: SendSmsParams, options?: RequestOptions): Promise<ApiResponse<SmsResponse>>;
     /** GET /v1/messaging/{reference_id}. */
     status(referenceId: string, options?: RequestOptions): Promise<ApiResponse<SmsResponse>>;
-  };
+  } & BulkSmsOperations;
   phoneId: {
     /** POST /v1/phoneid/{phone_number}, JSON body (add-ons allowed). */
     lookup(phoneNumber: string, params?: PhoneIdParams, options?: RequestOptions): Promise<ApiResponse<PhoneIdResponse>>;
-  };
+  } & PhoneIdVariantOperations;
   verify: {
     /** POST /v1/verify/sms: sends a code. */
     sms(params: VerifySmsParams, options?: RequestOptions): Promise<ApiResponse<VerifyResponse>>;
-    /** GET /v1/verify/{reference_id}?verify_code=: checks the code the user entered (counts as an attempt). */
-    check(referenceId: string, verifyCode: string, options?: RequestOptions): Promise<ApiResponse<VerifyResponse>>;
-    /** GET /v1/verify/{reference_id}: status without submitting a code. */
-    status(referenceId: string, options?: RequestOptions): Promise<ApiResponse<VerifyResponse>>;
-  };
+    /** GET /v1/verify/{reference_id}?verify_code=: checks the code the user entered (counts as an attempt). SMS or call. */
+    check(referenceId: string, verifyCode: string, options?: RequestOptions): Promise<ApiResponse<VerifyStatusResponse>>;
+    /** GET /v1/verify/{reference_id}: status without submitting a code. SMS or call. */
+    status(referenceId: string, options?: RequestOptions): Promise<ApiResponse<VerifyStatusResponse>>;
+  } & VoiceVerifyOperations & VerifyCompletionOperations;
   voice: {
     /** POST /v1/voice: places a call that speaks the message. Never placed twice. */
     call(params: VoiceCallParams, options?: RequestOptions): Promise<ApiResponse<VoiceResponse>>;
     /** GET /v1/voice/{reference_id}. */
     status(referenceId: string, options?: RequestOptions): Promise<ApiResponse<VoiceResponse>>;
   };
-  /** Any other operation, signed the same way. */
+  /** Legacy risk score on the REST host. */
+  score: ScoreOperations;
+  /** Intelligence Cloud, on its own host (`products.intelligence`). */
+  intelligence: IntelligenceOperations;
+  /** Multi-channel Verify API, on its own host (`products.verifyApi`). */
+  verifyApi: VerifyApiOperations;
+  /** Any other operation, signed the same way (REST host). */
   request<T = unknown>(request: RawRequest): Promise<ApiResponse<T>>;
 }
-
-/** Checks a parameter only when it is given. */
-const optional = <T, R>(value: T | undefined, check: (value: T) => R): R | undefined => (value === undefined ? undefined : check(value));
 
 /** The message of an SMS or a call: text, type and (SMS, verify) sender id. */
 function content(p: { message: string; messageType: MessageType }) {
@@ -91,13 +104,14 @@ function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: 
  * A client for every operation of the service. Validates before sending, signs every attempt,
  * times out, retries safely, and answers with typed data plus the HTTP status and headers.
  */
-export function createClient(options: ClientOptions): Client {
+export function createClient(options: CreateClientOptions): Client {
   const transport = new Transport(options);
-  const send = <T>(request: RawRequest, extra?: RequestOptions) => transport.send<T>({ ...request, ...extra });
+  const send = <T>(request: RawRequest, o?: RequestOptions) => transport.send<T>({ ...request, ...perCall(o) });
+  const routed = createRouter(options, transport);
 
   return {
     messaging: {
-      send: (p, o) =>
+      send: async (p, o) =>
         send<SmsResponse>({
           method: 'POST',
           path: '/v1/messaging',
@@ -108,24 +122,26 @@ export function createClient(options: ClientOptions): Client {
             ...dlt(p),
           },
         }, o),
-      status: (id, o) => send<SmsResponse>({ method: 'GET', path: `/v1/messaging/${v.referenceId(id)}` }, o),
+      status: async (id, o) => send<SmsResponse>({ method: 'GET', path: `/v1/messaging/${v.referenceId(id)}` }, o),
+      ...bulkSms(routed),
     },
     phoneId: {
-      lookup: (phone, p = {}, o) => {
+      lookup: async (phone, p = {}, o) => {
         const path = `/v1/phoneid/${v.phoneNumber(phone)}`;
         const fields = common(p, false);
         if (p.encoding === 'form') {
           if (p.addons || p.consent) throw new ValidationError(p.addons ? 'addons' : 'consent', 'needs the JSON encoding (leave encoding unset, or set it to "json").');
           return send<PhoneIdResponse>({ method: 'POST', path, form: fields, idempotent: true }, o);
         }
-        const json: Record<string, unknown> = { addons: p.addons, consent: p.consent };
+        const json: Record<string, unknown> = addonFields(p.addons, p.consent);
         for (const [key, value] of Object.entries(fields)) json[key] = value;
         for (const key of Object.keys(json)) if (json[key] === undefined) delete json[key];
         return send<PhoneIdResponse>({ method: 'POST', path, json, idempotent: true }, o);
       },
+      ...phoneIdVariants(routed),
     },
     verify: {
-      sms: (p, o) =>
+      sms: async (p, o) =>
         send<VerifyResponse>({
           method: 'POST',
           path: '/v1/verify/sms',
@@ -142,12 +158,14 @@ export function createClient(options: ClientOptions): Client {
           },
         }, o),
       // A check submits an attempt, so it is not blindly repeated after a lost answer.
-      check: (id, code, o) =>
-        send<VerifyResponse>({ method: 'GET', path: `/v1/verify/${v.referenceId(id)}`, query: { verify_code: v.verifyCode(code) }, idempotent: false }, o),
-      status: (id, o) => send<VerifyResponse>({ method: 'GET', path: `/v1/verify/${v.referenceId(id)}` }, o),
+      check: async (id, code, o) =>
+        send<VerifyStatusResponse>({ method: 'GET', path: `/v1/verify/${v.referenceId(id)}`, query: { verify_code: v.verifyCode(code) }, idempotent: false }, o),
+      status: async (id, o) => send<VerifyStatusResponse>({ method: 'GET', path: `/v1/verify/${v.referenceId(id)}` }, o),
+      ...voiceVerify(routed),
+      ...verifyCompletion(routed),
     },
     voice: {
-      call: (p, o) =>
+      call: async (p, o) =>
         send<VoiceResponse>({
           method: 'POST',
           path: '/v1/voice',
@@ -158,8 +176,11 @@ export function createClient(options: ClientOptions): Client {
             caller_id: optional(p.callerId, (x) => v.phoneNumber(x, 'callerId')),
           },
         }, o),
-      status: (id, o) => send<VoiceResponse>({ method: 'GET', path: `/v1/voice/${v.referenceId(id)}` }, o),
+      status: async (id, o) => send<VoiceResponse>({ method: 'GET', path: `/v1/voice/${v.referenceId(id)}` }, o),
     },
-    request: (request) => transport.send(request),
+    score: score(routed),
+    intelligence: intelligence(routed),
+    verifyApi: verifyApi(routed),
+    request: async (request) => transport.send(request),
   };
 }

@@ -2,6 +2,7 @@ export { createClient } from './client.js';
 export type { Client } from './client.js';
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES } from './transport/index.js';
 export type { ClientOptions, RequestOptions, RawRequest, RetryOptions, Hooks } from './transport/index.js';
+export type { CreateClientOptions, ProductOptions, ProductsOptions } from './routing.js';
 export {
   ClientError,
   ConfigurationError,
@@ -36,4 +37,27 @@ export type {
   VoiceResponse,
   PhoneIdResponse,
   ServiceErrorBody,
+  VerifyStatusResponse,
+  PhoneIdBase,
 } from './types.js';
+export type { VoiceVerifyParams, VoiceVerifyResponse, CallForwarding } from './products/voice-verify.js';
+export type { VerifyCompletionResponse } from './products/verify-completion.js';
+export type {
+  PhoneIdUseCase,
+  PhoneIdStandardResponse,
+  PhoneIdLiveResponse,
+  PhoneIdDeactivationResponse,
+} from './products/phone-id.js';
+export type { PhoneIdAddons, PhoneIdAddonName, PhoneIdConsent, PhoneIdAddonSections, AddonStatus, ContactFields } from './products/phone-id-addons.js';
+export type { ScoreParams, ScoreResponse, RiskParams, RiskSection, RiskLevel, RiskRecommendation } from './products/score.js';
+export type { IntelligenceParams, IntelligenceResponse } from './products/intelligence.js';
+export type {
+  CreateVerificationParams,
+  VerificationStep,
+  VerificationMethod,
+  VerificationState,
+  VerificationPolicyEntry,
+  Verification,
+  FinalizeVerificationResponse,
+} from './products/verify-api.js';
+export type { BulkRecipient, BulkSmsParams, BulkSmsResponse } from './products/bulk-sms.js';

@@ -1,5 +1,7 @@
 // Types of the service's requests and answers, from the service reference.
 import type { AdditionalInfo, ServiceError, TransactionStatus } from '@x/auth';
+import type { PhoneIdAddonSections, PhoneIdAddons, PhoneIdConsent } from './products/phone-id-addons.js';
+import type { VoiceVerifyResponse } from './products/voice-verify.js';
 
 export type { AdditionalInfo, ServiceError, TransactionStatus };
 
@@ -65,8 +67,9 @@ export interface PhoneIdParams extends Omit<CommonParams, 'phoneNumber' | 'callb
   /** `json` (default) or `form`. Add-ons and consent need JSON. */
   encoding?: 'json' | 'form';
   /** Identity attributes, e.g. `{ contact: {} }`; sent as JSON. */
-  addons?: Record<string, Record<string, unknown>>;
-  consent?: { method: number; timestamp?: string };
+  addons?: PhoneIdAddons;
+  /** Required with `contact_plus` and `call_forward_detection`. */
+  consent?: PhoneIdConsent;
 }
 
 export interface SmsResponse {
@@ -86,6 +89,9 @@ export interface VerifyResponse {
   additional_info?: AdditionalInfo;
 }
 
+/** What `verify.status` and `verify.check` answer: an SMS or a call transaction, told apart by `sub_resource`. */
+export type VerifyStatusResponse = VerifyResponse | VoiceVerifyResponse;
+
 export interface VoiceResponse {
   reference_id: string;
   external_id?: string | null;
@@ -93,7 +99,8 @@ export interface VoiceResponse {
   voice?: { user_input: string | null; caller_id: string | null };
 }
 
-export interface PhoneIdResponse {
+/** The fields every PhoneID answer has. */
+export interface PhoneIdBase {
   reference_id: string;
   external_id?: string | null;
   status: TransactionStatus;
@@ -114,8 +121,11 @@ export interface PhoneIdResponse {
   };
   carrier?: { name: string | null };
   blocklisting?: { blocked: boolean; block_code: number; block_description: string };
-  contact?: Record<string, unknown> & { status: { code: number; description: string } };
-  [addon: string]: unknown;
+}
+
+/** `phoneId.lookup`: the base fields plus one section per requested add-on. */
+export interface PhoneIdResponse extends PhoneIdBase, PhoneIdAddonSections {
+  [field: string]: unknown;
 }
 
 /** What error bodies may carry, in either code family. */

@@ -56,3 +56,49 @@ export function maxLength(value: unknown, field: string, max: number): string {
   if (typeof value !== 'string' || value === '' || [...value].length > max) throw new ValidationError(field, `must be 1 to ${max} characters.`);
   return value;
 }
+
+/** Checks a parameter only when it is given. */
+export const optional = <T, R>(value: T | undefined, check: (value: T) => R): R | undefined => (value === undefined ? undefined : check(value));
+
+export function pattern(value: unknown, field: string, re: RegExp, rule: string): string {
+  if (typeof value !== 'string' || !re.test(value)) throw new ValidationError(field, `must be ${rule}.`);
+  return value;
+}
+
+export function email(value: unknown, field = 'email'): string {
+  if (typeof value !== 'string' || value.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new ValidationError(field, 'must be an email address, e.g. "user@example.com".');
+  return value;
+}
+
+export function integer(value: unknown, field: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw new ValidationError(field, `must be a whole number from ${min} to ${max}.`);
+  return value;
+}
+
+export function boolean(value: unknown, field: string): boolean {
+  if (typeof value !== 'boolean') throw new ValidationError(field, 'must be true or false.');
+  return value;
+}
+
+/** Escape hatches: plain objects only (a string or an array there is a mistake). */
+export function record<T>(value: unknown, field: string): Record<string, T> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ValidationError(field, 'must be an object.');
+  return value as Record<string, T>;
+}
+
+/** The params argument of an operation. */
+export function params<T>(value: T, name = 'params'): T {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ValidationError(name, 'must be an object of named parameters.');
+  return value;
+}
+
+export function string(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new ValidationError(field, 'must be a non-empty string.');
+  return value;
+}
+
+/** IPv4 or IPv6 text (loose: the service judges the address itself). */
+export function ip(value: unknown, field = 'originatingIp'): string {
+  if (typeof value !== 'string' || !/^[0-9A-Fa-f:.]{2,45}$/.test(value) || !/[.:]/.test(value)) throw new ValidationError(field, 'must be an IPv4 or IPv6 address, e.g. "203.0.113.7".');
+  return value;
+}

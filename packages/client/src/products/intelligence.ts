@@ -1,0 +1,36 @@
+// Intelligence Cloud: a risk recommendation for a phone number, on its own host with (usually) its
+// own credentials (ref-next §4.2). Path, encoding and auth: see INTELLIGENCE in facts.ts.
+import { INTELLIGENCE } from '../facts.js';
+import type { Send } from '../routing.js';
+import type { RequestOptions } from '../transport/index.js';
+import type { ApiResponse, TransactionStatus } from '../types.js';
+import * as v from '../validate.js';
+import { riskFields, type RiskParams, type RiskSection } from './score.js';
+
+export interface IntelligenceParams extends RiskParams {
+  /** Digits with the country code; "+", spaces, dashes, dots and parentheses are removed. */
+  phoneNumber: string;
+}
+
+/** Only `status` and `risk` are documented; the rest of the answer is kept as sent. */
+export interface IntelligenceResponse {
+  reference_id?: string;
+  external_id?: string | null;
+  /** 300 complete, 301 partial. */
+  status: TransactionStatus;
+  risk: Partial<RiskSection> & Pick<RiskSection, 'recommendation'>;
+  [field: string]: unknown;
+}
+
+export interface IntelligenceOperations {
+  /** POST /intelligence/phone on the Intelligence host: risk level and recommendation for a number. */
+  phone(params: IntelligenceParams, options?: RequestOptions): Promise<ApiResponse<IntelligenceResponse>>;
+}
+
+export const intelligence = (send: Send): IntelligenceOperations => ({
+  phone: async (p, o) => {
+    const fields = { phone_number: v.phoneNumber(v.params(p).phoneNumber), ...riskFields(p) };
+    const body = INTELLIGENCE.encoding === 'form' ? { form: fields } : { json: fields };
+    return send<IntelligenceResponse>({ host: 'intelligence', retry: 'idempotent', method: 'POST', path: INTELLIGENCE.path, ...(INTELLIGENCE.auth === 'basic' ? { auth: 'basic' as const } : {}), ...body }, o);
+  },
+});

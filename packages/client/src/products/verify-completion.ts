@@ -1,0 +1,35 @@
+// Verify completion: PUT /v1/verify/completion/{reference_id} (ref-next §2). In the own-code flow
+// you compare the codes yourself, then tell the service the verification succeeded.
+import { COMPLETION } from '../facts.js';
+import type { Send } from '../routing.js';
+import type { RequestOptions } from '../transport/index.js';
+import type { ApiResponse, ServiceError, TransactionStatus } from '../types.js';
+import * as v from '../validate.js';
+
+/**
+ * Answer of `verify.complete`. Typed after the 2017 capture (`sub_resource`, integer code 1900
+ * "Verify completion successfully recorded"); the OpenAPI copy names it `subresource` with a string code.
+ */
+export interface VerifyCompletionResponse {
+  reference_id: string;
+  resource_uri?: string;
+  sub_resource?: 'sms' | 'call';
+  errors: ServiceError[];
+  status: TransactionStatus;
+}
+
+export interface VerifyCompletionOperations {
+  /**
+   * PUT /v1/verify/completion/{reference_id}: reports that the user entered the right code (own-code
+   * flow, SMS or voice). With a code the service generated, use `verify.check` instead.
+   */
+  complete(referenceId: string, options?: RequestOptions): Promise<ApiResponse<VerifyCompletionResponse>>;
+}
+
+export const verifyCompletion = (send: Send): VerifyCompletionOperations => ({
+  complete: async (id, o) =>
+    send<VerifyCompletionResponse>(
+      { host: 'rest', retry: 'idempotent', method: 'PUT', path: `/v1/verify/completion/${v.referenceId(id)}`, ...(COMPLETION.emptyForm ? { form: {} } : {}) },
+      o,
+    ),
+});

@@ -1,0 +1,133 @@
+// Which host, credentials, auth scheme and retry class an operation goes with: one Transport per
+// host and scheme, built on first use.
+import { AuthError, decodeCredentials } from '@x/auth';
+import { ConfigurationError } from './errors.js';
+import { PRODUCT_HOSTS, SERVICE_DOMAIN } from './facts.js';
+import { DEFAULT_BASE_URL, Transport, type ClientOptions, type RawRequest, type RequestOptions } from './transport/index.js';
+import type { ApiResponse } from './types.js';
+
+/** Host, credentials and auth scheme of one product; each falls back to the client's. */
+export interface ProductOptions {
+  /** Default: the product's own host, or the client's `baseUrl` when that is not a service host (emulator, proxy). */
+  baseUrl?: string | URL;
+  /** Give `customerId` and `apiKey` together, or neither (then the client's pair is used). */
+  customerId?: string;
+  apiKey?: string;
+  auth?: 'digest' | 'basic';
+}
+
+/** Products on their own host. Everything else goes to `baseUrl`. */
+export interface ProductsOptions {
+  /** Intelligence Cloud, default host `https://detect.telesign.com`; it usually has its own customer id and key. */
+  intelligence?: ProductOptions;
+  /** Verify API (multi-channel), default host `https://verify.telesign.com`. */
+  verifyApi?: ProductOptions;
+}
+
+export interface CreateClientOptions extends ClientOptions {
+  /** Per-product hosts and credentials; not needed for one account on the default hosts. */
+  products?: ProductsOptions;
+}
+
+export type Host = 'rest' | keyof ProductsOptions;
+
+/**
+ * - `never`: sent once, whatever happens (the caller's `retry` option is ignored).
+ * - `unsent`: re-sent only on 429 or when it provably never left (refused connection, DNS failure).
+ * - `idempotent`: also re-sent on 500/502/503/504, timeouts and dropped connections.
+ */
+export type RetryClass = 'never' | 'unsent' | 'idempotent';
+
+/** One operation's request plus where and how it goes. */
+export interface Routed extends Pick<RawRequest, 'method' | 'path' | 'query' | 'form' | 'json'> {
+  host: Host;
+  /** `basic` forces Basic for this route; otherwise the product's `auth` option decides. */
+  auth?: 'basic';
+  retry: RetryClass;
+}
+
+export type Send = <T>(request: Routed, options?: RequestOptions) => Promise<ApiResponse<T>>;
+
+const PRODUCTS: readonly (keyof ProductsOptions)[] = ['intelligence', 'verifyApi'];
+
+function isServiceHost(baseUrl: string | URL | undefined): boolean {
+  if (baseUrl === undefined) return true;
+  try {
+    const { hostname } = new URL(String(baseUrl));
+    return hostname === SERVICE_DOMAIN || hostname.endsWith(`.${SERVICE_DOMAIN}`);
+  } catch {
+    return false; // the client's own Transport reports the bad URL
+  }
+}
+
+/** Checks `products` up front (cheap), so a typo fails at createClient, not at the first call. */
+function productOptions(options: CreateClientOptions): Record<keyof ProductsOptions, ClientOptions> {
+  const given = options.products ?? {};
+  if (typeof given !== 'object' || given === null) throw new ConfigurationError('products must be an object, e.g. { intelligence: { customerId, apiKey } }.');
+  for (const key of Object.keys(given)) {
+    if (!PRODUCTS.includes(key as keyof ProductsOptions)) throw new ConfigurationError(`products.${key} is not a product with its own host; use one of ${PRODUCTS.join(', ')}.`);
+  }
+  const { products: _products, ...shared } = options;
+  const result = {} as Record<keyof ProductsOptions, ClientOptions>;
+  for (const name of PRODUCTS) {
+    const p: ProductOptions = given[name] ?? {};
+    if (typeof p !== 'object' || p === null) throw new ConfigurationError(`products.${name} must be an object: { baseUrl?, customerId?, apiKey?, auth? }.`);
+    if ((p.customerId === undefined) !== (p.apiKey === undefined)) {
+      throw new ConfigurationError(`products.${name}: give customerId and apiKey together (or neither, to use the client's).`);
+    }
+    if (p.apiKey !== undefined) {
+      try {
+        decodeCredentials({ customerId: p.customerId!, apiKey: p.apiKey });
+      } catch (error) {
+        if (error instanceof AuthError) throw new ConfigurationError(`products.${name}: ${error.message}`, { cause: error });
+        throw error;
+      }
+    }
+    const baseUrl = p.baseUrl ?? (isServiceHost(options.baseUrl) ? PRODUCT_HOSTS[name] : options.baseUrl);
+    try {
+      new URL(String(baseUrl));
+    } catch (cause) {
+      throw new ConfigurationError(`products.${name}.baseUrl must be an absolute URL, e.g. "${PRODUCT_HOSTS[name]}".`, { cause });
+    }
+    result[name] = {
+      ...shared,
+      baseUrl,
+      ...(p.apiKey !== undefined ? { customerId: p.customerId!, apiKey: p.apiKey } : {}),
+      ...(p.auth !== undefined ? { auth: p.auth } : {}),
+    };
+  }
+  return result;
+}
+
+/**
+ * The per-call options an operation passes on: only these three. Whatever else a caller slips in
+ * (`idempotent`, `method`, a body) cannot change what is sent or how often.
+ */
+export function perCall(o: RequestOptions | undefined): RequestOptions {
+  if (!o) return {};
+  return {
+    ...(o.signal !== undefined ? { signal: o.signal } : {}),
+    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...(o.retry !== undefined ? { retry: o.retry } : {}),
+  };
+}
+
+/** Routes operations to lazily built Transports. `main` serves the REST host with the client's auth. */
+export function createRouter(options: CreateClientOptions, main: Transport): Send {
+  const perProduct = productOptions(options);
+  const transports = new Map<string, Transport>([['rest:default', main]]);
+
+  const transport = (host: Host, auth: 'basic' | undefined): Transport => {
+    const key = `${host}:${auth ?? 'default'}`;
+    let t = transports.get(key);
+    if (!t) {
+      const base: ClientOptions = host === 'rest' ? { ...options, baseUrl: options.baseUrl ?? DEFAULT_BASE_URL } : perProduct[host];
+      t = new Transport(auth ? { ...base, auth } : base);
+      transports.set(key, t);
+    }
+    return t;
+  };
+
+  return <T>({ host, auth, retry, ...request }: Routed, o?: RequestOptions) =>
+    transport(host, auth).send<T>({ ...request, idempotent: retry === 'idempotent', ...perCall(o), ...(retry === 'never' ? { retry: false as const } : {}) });
+}
