@@ -30,6 +30,11 @@ export class Faults {
     return this.rules.map(({ left, ...rule }) => ({ ...rule, times: left }));
   }
 
+  /** How many rules are active (0: the request path skips fault matching). */
+  get size(): number {
+    return this.rules.length;
+  }
+
   /** Takes the first matching rule of a type, counting one use. */
   take<T extends Fault['type']>(type: T, method: string, path: string): Extract<FaultRule, { type: T }> | undefined {
     const index = this.rules.findIndex(
