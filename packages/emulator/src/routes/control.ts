@@ -1,12 +1,17 @@
 import { Hono } from 'hono';
 import type { EmulatorContext } from '../context.js';
-import type { Faults } from '../faults.js';
+import { readBody } from '../body.js';
+import { FaultRuleError } from '../errors.js';
+import type { FaultRule } from '../faults.js';
 import { report } from '../logger.js';
 import { json } from '../respond.js';
 import type { EmulatorEnv } from '../types.js';
 
 /** The control family: `{ error: <what happened and what to do>, code, field? }`. */
 export const controlError = (status: number, code: string, error: string, extra: Record<string, unknown> = {}) => json(status, { error, code, ...extra });
+
+/** A fault rule is small; a larger body is refused before it is read. */
+const MAX_CONTROL_BODY = 16 * 1024;
 
 /**
  * Emulator-only routes, mounted at /_emulator: the phone's view (outbox), callback attempts,
@@ -21,14 +26,20 @@ export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEn
   app.get('/callbacks', () => json(200, { attempts: ctx.callbacks.attempts }));
   app.get('/faults', () => json(200, { faults: ctx.faults.list() }));
   app.post('/faults', async (c) => {
+    const raw = await readBody(c.req.raw, MAX_CONTROL_BODY).catch(() => undefined);
+    let rule: unknown;
     try {
-      const rule = (await c.req.json()) as Parameters<Faults['add']>[0];
-      if (!['latency', 'status', 'drop'].includes(rule?.type)) throw new Error('type must be latency, status or drop');
-      ctx.faults.add(rule);
-      return json(201, { faults: ctx.faults.list() });
-    } catch (error) {
-      return json(400, { error: error instanceof Error ? error.message : 'invalid fault' });
+      rule = JSON.parse(new TextDecoder().decode(raw));
+    } catch {
+      return controlError(400, 'invalid_fault', 'The body must be one fault rule as JSON (at most 16 KiB), e.g. {"type":"status","status":503}.', { field: 'rule' });
     }
+    try {
+      ctx.faults.add(rule as FaultRule);
+    } catch (error) {
+      if (error instanceof FaultRuleError) return controlError(400, error.code, error.message, { field: error.field });
+      throw error;
+    }
+    return json(201, { faults: ctx.faults.list() });
   });
   app.delete('/faults', () => {
     ctx.faults.clear();
