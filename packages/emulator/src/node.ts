@@ -30,7 +30,8 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
   const hostname = options.hostname ?? '127.0.0.1';
   const server = createAdaptorServer({
     fetch: async (request: Request, env: { incoming: IncomingMessage }) => {
-      const state: EmulatorEnv = {};
+      // The raw request-target: the path the client signed, before URL parsing normalised it.
+      const state: EmulatorEnv = { requestTarget: env.incoming.url ?? '/' };
       const response = await emulator.app.fetch(request, state);
       // A drop fault: the request was processed, the answer never arrives.
       if (state.dropped) env.incoming.socket.destroy();

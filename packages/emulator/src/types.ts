@@ -48,6 +48,12 @@ export interface EmulatorOptions {
 export interface EmulatorEnv {
   /** Set by the app when a drop fault ate the answer: the adapter destroys the connection. */
   dropped?: boolean;
+  /**
+   * The request-target as it arrived on the request line (Node: `IncomingMessage.url`), before any
+   * URL parsing normalised it (dot segments, `%2e`). Signatures are verified over its path, as
+   * `@x/auth` and the interface define the resource. Default: the path of `request.url`.
+   */
+  requestTarget?: string;
 }
 
 export interface Emulator {

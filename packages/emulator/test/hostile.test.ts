@@ -52,7 +52,8 @@ describe('item 12: control routes refuse foreign Host and Origin', () => {
 
   it('a cross-site page cannot add faults or reset (Origin, Sec-Fetch-Site, Origin: null), and nothing changes', async () => {
     const rule = JSON.stringify({ type: 'status', status: 503, times: 100 });
-    for (const headers of [{ origin: 'https://attacker.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }, { origin: `http://rebound.example:${server.port}` }]) {
+    const foreign: Array<Record<string, string>> = [{ origin: 'https://attacker.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }, { origin: `http://rebound.example:${server.port}` }];
+    for (const headers of foreign) {
       const r = await rawHttp(server.port, 'POST', '/_emulator/faults', { 'content-type': 'text/plain', ...headers }, rule);
       expect(r.status, JSON.stringify(headers)).toBe(403);
       expect(JSON.parse(r.text).error).toEqual(expect.any(String));

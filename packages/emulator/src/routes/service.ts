@@ -54,7 +54,11 @@ export function allow(app: ServiceApp, family: ErrorFamily, path: string, method
 /** A path parameter that only matches a reference id (32 hex), so other words fall through to 404. */
 export const REFERENCE_PARAM = ':id{[0-9A-Fa-f]{32}}';
 
-/** Faults, body limit and authentication, for every service route. */
+/**
+ * Faults, body limit and authentication, for every service route. Routing uses the normalised
+ * path; the signature is verified over the request-target as received when the adapter passes it
+ * (`env.requestTarget`), because that is what the client signed.
+ */
 export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily): MiddlewareHandler<ServiceEnv> {
   const { faults, settings, auth } = ctx;
   return async (c, next) => {
@@ -78,7 +82,7 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily): Mi
     }
     if (!raw) return family.fail('payload_too_large', { description: `Payload too large: at most ${settings.maxBodyBytes} bytes.` });
 
-    const result = await verifyRequest({ method, url: c.req.url, headers: c.req.raw.headers, body: raw.length ? raw : undefined }, auth);
+    const result = await verifyRequest({ method, url: c.env?.requestTarget ?? c.req.url, headers: c.req.raw.headers, body: raw.length ? raw : undefined }, auth);
     if (!result.ok) return family.auth(result.reason, result.stringToSign);
     c.set('customer', ctx.customers.get(result.customerId)!);
     c.set('raw', raw);
