@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { untilAborted } from './abort.js';
 import { createContext } from './context.js';
 import { report } from './logger.js';
 import { controlRoutes } from './routes/control.js';
@@ -31,7 +32,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     async fetch(input, init) {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
       const env: EmulatorEnv = {};
-      const response = await app.fetch(request, env);
+      // As fetch: an aborted signal rejects with its reason, before or while the request is served.
+      const response = await untilAborted(Promise.resolve(app.fetch(request, env)), request.signal);
       if (env.dropped) throw new TypeError('fetch failed: the emulator dropped the connection (fault injection)');
       return response;
     },

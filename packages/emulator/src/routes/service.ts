@@ -1,5 +1,6 @@
 import { verifyRequest } from '@x/auth';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { sleep } from '../abort.js';
 import { BODY_PROBLEMS, parseBody, readBody, type ParsedBody } from '../body.js';
 import type { EmulatorContext } from '../context.js';
 import type { ErrorFamily, FamilyName } from '../families.js';
@@ -66,7 +67,10 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily): Mi
     const path = c.req.path;
     if (faults.size) {
       const latency = faults.take('latency', method, path);
-      if (latency) await new Promise((resolve) => setTimeout(resolve, latency.ms));
+      // A client that gives up meanwhile (its signal; over HTTP, its connection closing) abandons the request.
+      if (latency && !(await sleep(latency.ms, c.req.raw.signal))) {
+        return family.fail('unavailable', { description: 'The client gave up during a latency fault; the request was not processed.' });
+      }
       const status = faults.take('status', method, path);
       if (status) {
         const headers: Record<string, string> = status.retryAfterSeconds !== undefined ? { 'retry-after': String(status.retryAfterSeconds) } : {};
