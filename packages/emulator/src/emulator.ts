@@ -31,7 +31,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     app,
     async fetch(input, init) {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
-      const env: EmulatorEnv = {};
+      // A function call: no network can reach it, so the control routes need no Host/Origin/token check.
+      const env: EmulatorEnv = { inProcess: true };
       // As fetch: an aborted signal rejects with its reason, before or while the request is served.
       const response = await untilAborted(Promise.resolve(app.fetch(request, env)), request.signal);
       if (env.dropped) throw new TypeError('fetch failed: the emulator dropped the connection (fault injection)');

@@ -1,5 +1,5 @@
 /** Codes of the errors the emulator throws for misuse. */
-export type EmulatorErrorCode = 'invalid_fault';
+export type EmulatorErrorCode = 'invalid_fault' | 'invalid_option';
 
 /** Base of every error the emulator throws. `code` is stable; the message says what to do. */
 export class EmulatorError extends Error {

@@ -54,6 +54,12 @@ export interface EmulatorEnv {
    * `@x/auth` and the interface define the resource. Default: the path of `request.url`.
    */
   requestTarget?: string;
+  /** The request came through `emulator.fetch`, not a network: the control routes need no Host, Origin or token check. */
+  inProcess?: boolean;
+  /** Host names the control routes accept besides loopback (the name the server was started with). */
+  hostnames?: readonly string[];
+  /** When set, the control routes require `Authorization: Bearer <token>` (and then accept any Host and Origin). */
+  controlToken?: string;
 }
 
 export interface Emulator {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { EmulatorContext } from '../context.js';
 import { readBody } from '../body.js';
+import { controlRefusal, REFUSALS } from '../control-guard.js';
 import { FaultRuleError } from '../errors.js';
 import type { FaultRule } from '../faults.js';
 import { report } from '../logger.js';
@@ -15,10 +16,16 @@ const MAX_CONTROL_BODY = 16 * 1024;
 
 /**
  * Emulator-only routes, mounted at /_emulator: the phone's view (outbox), callback attempts,
- * faults and reset.
+ * faults and reset. Guarded: see control-guard.ts for who may call them.
  */
 export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEnv }> {
   const app = new Hono<{ Bindings: EmulatorEnv }>();
+  // Before every control route and the 404: a foreign Host or Origin learns nothing.
+  app.use('*', async (c, next) => {
+    const refusal = controlRefusal(c.req.raw, c.env);
+    if (refusal) return controlError(403, refusal, REFUSALS[refusal]);
+    await next();
+  });
   app.get('/outbox', (c) => {
     const phone = c.req.query('phone_number');
     return json(200, { messages: ctx.outbox.list(phone ? { phoneNumber: phone } : {}) });
