@@ -74,7 +74,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     credentials: (id) => customers.get(id),
     now,
     replayStore: options.replayStore ?? memoryReplay,
-    // The service accepts Basic; said explicitly because @x/auth's verifyRequest defaults to refusing it.
+    // The service accepts Basic. Said explicitly, so that verifyRequest's own default (moving to refusing Basic) never changes the emulator.
     allowBasic: options.allowBasic ?? true,
     ...(options.clockSkewMs !== undefined ? { clockSkewMs: options.clockSkewMs } : {}),
     ...(options.mac ? { mac: options.mac } : {}),
