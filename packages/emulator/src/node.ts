@@ -3,17 +3,25 @@ import { nodeMac } from '@x/auth/node';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage } from 'node:http';
+import { controlSettings } from './control-guard.js';
 import { createEmulator, type Emulator, type EmulatorEnv, type EmulatorOptions } from './emulator.js';
+import { consoleLogger, report } from './logger.js';
+import { errorFamily } from './families.js';
 
 export interface ServerOptions extends EmulatorOptions {
   /** Default 0: a free port. */
   port?: number;
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1. Any other address makes the control routes require a control token (generated unless given) and logs a warning. */
   hostname?: string;
   /** Serve HTTPS with this key and certificate (PEM). Default: plain HTTP. */
   tls?: { key: string | Uint8Array; cert: string | Uint8Array };
   /** Serve an existing emulator instead of creating one. */
   emulator?: Emulator;
+  /**
+   * Require `Authorization: Bearer <token>` on the control routes (/_emulator/*). Default: none on
+   * a loopback address (Host and Origin must then be loopback), a random one on any other address.
+   */
+  controlToken?: string;
 }
 
 export interface RunningEmulator {
@@ -21,33 +29,47 @@ export interface RunningEmulator {
   url: string;
   port: number;
   emulator: Emulator;
+  /** The token the control routes require, when they require one (see ServerOptions.controlToken). */
+  controlToken?: string;
   close(): Promise<void>;
 }
 
 /** Starts the emulator as an HTTP(S) server on 127.0.0.1. */
 export async function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
-  const emulator = options.emulator ?? createEmulator({ mac: nodeMac, ...options });
   const hostname = options.hostname ?? '127.0.0.1';
+  const control = controlSettings({ hostname, ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}) });
+  const emulator = options.emulator ?? createEmulator({ mac: nodeMac, ...options });
+  const logger = options.logger ?? consoleLogger;
+  const unreadable = errorFamily('positive', options.now ?? Date.now);
   const server = createAdaptorServer({
     fetch: async (request: Request, env: { incoming: IncomingMessage }) => {
-      const state: EmulatorEnv = {};
+      const state: EmulatorEnv = {
+        // The raw request-target: the path the client signed, before URL parsing normalised it.
+        requestTarget: env.incoming.url ?? '/',
+        hostnames: control.hostnames,
+        ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
+      };
       const response = await emulator.app.fetch(request, state);
       // A drop fault: the request was processed, the answer never arrives.
       if (state.dropped) env.incoming.socket.destroy();
       return response;
     },
+    // A request the adapter cannot turn into a Request (an invalid Host header or target): JSON too.
+    errorHandler: (error: unknown) => unreadable.fail('bad_request', { description: `Bad request: ${error instanceof Error ? error.message : 'the request could not be read'}.` }),
     ...(options.tls ? { createServer: createHttpsServer, serverOptions: { key: options.tls.key, cert: options.tls.cert } } : {}),
   } as Parameters<typeof createAdaptorServer>[0]);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, hostname, () => resolve());
   });
+  if (control.warning) report(logger, 'warn', control.warning, { hostname });
   const { port } = server.address() as AddressInfo;
   const host = hostname.includes(':') ? `[${hostname}]` : hostname;
   return {
     url: `${options.tls ? 'https' : 'http'}://${host}:${port}`,
     port,
     emulator,
+    ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         emulator.close();

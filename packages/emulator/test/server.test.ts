@@ -68,6 +68,27 @@ describe('x-emulator CLI', () => {
     }
   });
 
+  it('--control-token: printed at start, required on the control routes', async () => {
+    const token = 'cli-control-token-0123456789';
+    const child = spawn(process.execPath, [cli, '--port', '0', '--control-token', token], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let output = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          output += chunk;
+          const match = /listening on (\S+)/.exec(output);
+          if (match && output.includes('control token')) resolve(match[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+      });
+      expect(output).toContain(`control token: ${token}`);
+      expect((await fetch(`${url}/_emulator/outbox`)).status).toBe(403);
+      expect((await fetch(`${url}/_emulator/outbox`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it('refuses a malformed --customer with exit code 2', () => {
     try {
       execFileSync(process.execPath, [cli, '--customer', 'no-colon'], { stdio: 'pipe' });

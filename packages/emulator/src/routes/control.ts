@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import type { EmulatorContext } from '../context.js';
+import { readBody } from '../body.js';
+import { controlRefusal, REFUSALS } from '../control-guard.js';
+import { FaultRuleError } from '../errors.js';
+import type { FaultRule } from '../faults.js';
+import { report } from '../logger.js';
+import { json } from '../respond.js';
+import type { EmulatorEnv } from '../types.js';
+
+/** The control family: `{ error: <what happened and what to do>, code, field? }`. */
+export const controlError = (status: number, code: string, error: string, extra: Record<string, unknown> = {}) => json(status, { error, code, ...extra });
+
+/** A fault rule is small; a larger body is refused before it is read. */
+const MAX_CONTROL_BODY = 16 * 1024;
+
+/**
+ * Emulator-only routes, mounted at /_emulator: the phone's view (outbox), callback attempts,
+ * faults and reset. Guarded: see control-guard.ts for who may call them.
+ */
+export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEnv }> {
+  const app = new Hono<{ Bindings: EmulatorEnv }>();
+  // Before every control route and the 404: a foreign Host or Origin learns nothing.
+  app.use('*', async (c, next) => {
+    const refusal = controlRefusal(c.req.raw, c.env);
+    if (refusal) return controlError(403, refusal, REFUSALS[refusal]);
+    await next();
+  });
+  app.get('/outbox', (c) => {
+    const phone = c.req.query('phone_number');
+    return json(200, { messages: ctx.outbox.list(phone ? { phoneNumber: phone } : {}) });
+  });
+  app.get('/callbacks', () => json(200, { attempts: ctx.callbacks.attempts }));
+  app.get('/faults', () => json(200, { faults: ctx.faults.list() }));
+  app.post('/faults', async (c) => {
+    const raw = await readBody(c.req.raw, MAX_CONTROL_BODY).catch(() => undefined);
+    let rule: unknown;
+    try {
+      rule = JSON.parse(new TextDecoder().decode(raw));
+    } catch {
+      return controlError(400, 'invalid_fault', 'The body must be one fault rule as JSON (at most 16 KiB), e.g. {"type":"status","status":503}.', { field: 'rule' });
+    }
+    try {
+      ctx.faults.add(rule as FaultRule);
+    } catch (error) {
+      if (error instanceof FaultRuleError) return controlError(400, error.code, error.message, { field: error.field });
+      throw error;
+    }
+    return json(201, { faults: ctx.faults.list() });
+  });
+  app.delete('/faults', () => {
+    ctx.faults.clear();
+    return json(200, { faults: [] });
+  });
+  app.post('/reset', () => {
+    ctx.reset();
+    return json(200, { reset: true });
+  });
+  app.all('*', (c) => controlError(404, 'not_found', `${c.req.method} ${c.req.path} is not a control route: GET /_emulator/outbox, GET /_emulator/callbacks, GET|POST|DELETE /_emulator/faults, POST /_emulator/reset.`));
+  app.onError((error, c) => {
+    report(ctx.logger, 'error', `${c.req.method} ${c.req.path} failed; answered 500.`, { method: c.req.method, path: c.req.path, error });
+    return controlError(500, 'internal_error', 'The emulator failed on this control request; its log has the error.');
+  });
+  return app;
+}

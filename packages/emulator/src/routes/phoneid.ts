@@ -1,0 +1,40 @@
+import { randomHex } from '../ids.js';
+import { phoneIdOf } from '../phoneid.js';
+import { json } from '../respond.js';
+import { validatePhoneId } from '../validate.js';
+import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
+import type { EmulatorContext } from '../context.js';
+import type { ErrorFamily } from '../families.js';
+
+/** PhoneID: POST /v1/phoneid/{phone_number} and POST /v1/phoneid (form or JSON with `addons`). Positive codes. */
+export const phoneid: ProductModule = {
+  path: '/v1/phoneid',
+  family: 'positive',
+  routes(app, ctx, family) {
+    app.post('/:phone', (c) => {
+      let phone: string;
+      try {
+        phone = decodeURIComponent(c.req.param('phone'));
+      } catch {
+        return family.param({ positive: 11000, negative: -10001, description: 'Invalid value for parameter phone_number.' });
+      }
+      return lookup(c, ctx, family, phone);
+    });
+    app.post('/', (c) => lookup(c, ctx, family, undefined));
+    allow(app, family, '/', 'POST');
+    // Only a number: other words (e.g. a PhoneID variant that is not emulated) are unknown operations.
+    allow(app, family, '/:phone{[+0-9]+}', 'POST');
+  },
+};
+
+function lookup(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fromPath: string | undefined): Response {
+  const body = readParams(c, family);
+  if (body instanceof Response) return body;
+  const p = body.params;
+  if (fromPath !== undefined) p.phone_number = fromPath;
+  const error = validatePhoneId(p);
+  if (error) return family.param(error);
+  const addons = body.object?.addons;
+  const { body: answer, partial } = phoneIdOf(p.phone_number!, addons && typeof addons === 'object' ? (addons as Record<string, unknown>) : undefined);
+  return json(200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300), ...answer });
+}

@@ -1,0 +1,68 @@
+import { randomDigits } from '../ids.js';
+import { json } from '../respond.js';
+import { statusOf } from '../status.js';
+import { validateVerify } from '../validate.js';
+import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
+
+const TEMPLATES: Record<string, string> = {
+  'en-US': 'Your code is $$CODE$$',
+  'en-GB': 'Your code is $$CODE$$',
+  'es-ES': 'Tu código es $$CODE$$',
+  'fr-FR': 'Votre code est $$CODE$$',
+  'de-DE': 'Ihr Code lautet $$CODE$$',
+  'pt-BR': 'Seu código é $$CODE$$',
+};
+
+/** SMS Verify: POST /v1/verify/sms, GET /v1/verify/{reference_id}?verify_code=. Negative codes in `errors[]`. */
+export const verify: ProductModule = {
+  path: '/v1/verify',
+  family: 'negative',
+  routes(app, ctx, family) {
+    app.post('/sms', (c) => {
+      const body = readParams(c, family);
+      if (body instanceof Response) return body;
+      const p = body.params;
+      const error = validateVerify(p);
+      if (error) return family.param(error);
+      const customer = c.get('customer');
+      const code = p.verify_code ?? randomDigits(7);
+      const template = p.template ?? TEMPLATES[p.language ?? 'en-US'] ?? TEMPLATES['en-US']!;
+      const tx = ctx.transactions.create('verify', customer, p);
+      tx.verify = { code, state: 'UNKNOWN', entered: '', attempts: 0 };
+      ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'sms', product: 'verify', phoneNumber: tx.phoneNumber, text: template.split('$$CODE$$').join(code), code, ...(p.sender_id ? { senderId: p.sender_id } : {}) });
+      return json(200, {
+        reference_id: tx.referenceId,
+        resource_uri: `/v1/verify/${tx.referenceId}`,
+        sub_resource: 'sms',
+        errors: [],
+        status: statusOf(tx.status.code, tx.status.updatedAt),
+        verify: { code_state: 'UNKNOWN', code_entered: '' },
+      });
+    });
+    // Before GET /:id, so that GET /v1/verify/sms is not read as a status request for reference id "sms".
+    allow(app, family, '/sms', 'POST');
+
+    app.get('/:id', (c) => {
+      const tx = findTransaction(c, ctx, family, 'verify');
+      if (tx instanceof Response) return tx;
+      const entered = c.req.query('verify_code');
+      const v = tx.verify!;
+      if (entered !== undefined && v.state !== 'VALID') {
+        if (!/^\d{1,10}$/.test(entered)) return family.param({ positive: 11000, negative: -10001, description: `Invalid Request: verify_code Parameter: ${entered.slice(0, 16)}` }, { reference_id: tx.referenceId });
+        v.attempts++;
+        v.entered = entered;
+        if (ctx.now() > tx.createdAt + ctx.settings.verifyExpiryMs) v.state = 'EXPIRED';
+        else if (v.attempts > ctx.settings.verifyMaxAttempts) v.state = 'MAX_ATTEMPTS_EXCEEDED';
+        else v.state = entered === v.code ? 'VALID' : 'INVALID';
+      }
+      return json(200, {
+        reference_id: tx.referenceId,
+        sub_resource: 'sms',
+        errors: [],
+        status: statusOf(tx.status.code, tx.status.updatedAt),
+        verify: { code_state: v.state, code_entered: v.entered },
+      });
+    });
+    allow(app, family, `/${REFERENCE_PARAM}`, 'GET');
+  },
+};

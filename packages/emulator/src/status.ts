@@ -1,0 +1,13 @@
+import { STATUS_TEXT } from './codes.js';
+
+/** The `status` object of every answer and callback. */
+export interface StatusBody {
+  code: number;
+  description: string;
+  updated_on: string;
+}
+
+/** RFC 3339 with microseconds, as the service prints `updated_on`. */
+export const timestamp = (ms: number): string => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+
+export const statusOf = (code: number, at: number): StatusBody => ({ code, description: STATUS_TEXT[code] ?? 'Status', updated_on: timestamp(at) });

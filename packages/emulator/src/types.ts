@@ -1,0 +1,87 @@
+import type { Credentials, MacProvider, ReplayStore } from '@x/auth';
+import type { Hono } from 'hono';
+import type { CallbackAttempt, CallbackOptions } from './callbacks.js';
+import type { Faults } from './faults.js';
+import type { Logger } from './logger.js';
+import type { OutboxFilter, OutboxMessage } from './outbox.js';
+
+export interface Customer extends Credentials {
+  /** Where callbacks go when a request gives no `callback_url`. */
+  callbackUrl?: string;
+}
+
+export interface EmulatorOptions {
+  /** Accounts the emulator accepts. Default: one, `DEFAULT_CUSTOMER`. */
+  customers?: Customer[];
+  /** From 290 "Message in progress" to the final SMS status. Default 1 000 ms. */
+  deliveryDelayMs?: number;
+  /** From 103 "Call in progress" to the final call status. Default: deliveryDelayMs. */
+  callDelayMs?: number;
+  verify?: {
+    /** How long a code can be checked. Default 10 minutes. */
+    expiryMs?: number;
+    /** Submissions allowed; the next one is MAX_ATTEMPTS_EXCEEDED even when right. Default 5. */
+    maxAttempts?: number;
+  };
+  callbacks?: CallbackOptions;
+  /** Clock. Default `Date.now`. */
+  now?: () => number;
+  /** Larger bodies get 413. Default 64 KiB. */
+  maxBodyBytes?: number;
+  /** How long status can be read. Default 12 hours, as the service. */
+  retentionMs?: number;
+  /** Most transactions kept; the oldest go first. Default 200 000. */
+  maxTransactions?: number;
+  /** Accept Basic authentication. Default true (the service accepts both methods). */
+  allowBasic?: boolean;
+  /** Allowed clock difference of signed requests. Default 15 minutes. */
+  clockSkewMs?: number;
+  /** Where nonces are claimed. Default: in memory. Share one (e.g. @x/redis) between several emulators. */
+  replayStore?: ReplayStore;
+  /** HMAC implementation for verifying requests. Default pure; the Node server uses node:crypto. */
+  mac?: MacProvider;
+  /** Where errors in routes (answered 500 JSON) and warnings go. Default: the console. */
+  logger?: Logger;
+}
+
+/** What a server adapter tells the app about a request (Hono's env bindings). */
+export interface EmulatorEnv {
+  /** Set by the app when a drop fault ate the answer: the adapter destroys the connection. */
+  dropped?: boolean;
+  /**
+   * The request-target as it arrived on the request line (Node: `IncomingMessage.url`), before any
+   * URL parsing normalised it (dot segments, `%2e`). Signatures are verified over its path, as
+   * `@x/auth` and the interface define the resource. Default: the path of `request.url`.
+   */
+  requestTarget?: string;
+  /** The request came through `emulator.fetch`, not a network: the control routes need no Host, Origin or token check. */
+  inProcess?: boolean;
+  /** Host names the control routes accept besides loopback (the name the server was started with). */
+  hostnames?: readonly string[];
+  /** When set, the control routes require `Authorization: Bearer <token>` (and then accept any Host and Origin). */
+  controlToken?: string;
+}
+
+export interface Emulator {
+  /** A web-standard fetch: pass it to a client as its `fetch`, in any runtime. Honours `signal`. */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** The Hono app (product modules + control routes), for mounting elsewhere. */
+  readonly app: Hono<{ Bindings: EmulatorEnv }>;
+  readonly customers: Map<string, Customer>;
+  readonly outbox: {
+    list(filter?: OutboxFilter): OutboxMessage[];
+    latest(phoneNumber: string): OutboxMessage | undefined;
+    clear(): void;
+  };
+  readonly callbacks: { readonly attempts: readonly CallbackAttempt[] };
+  readonly faults: Faults;
+  readonly transactions: { readonly size: number };
+  /** Resolves when scheduled deliveries and their callbacks are done. */
+  idle(): Promise<void>;
+  /** Forgets transactions, outbox, callbacks, faults and nonces. */
+  reset(): void;
+  /** Stops timers and callback retries. */
+  close(): void;
+}
+
+export type { OutboxMessage, OutboxFilter };
