@@ -62,9 +62,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let n = 0;
 export const freshPayload = () => ({
+  sub_resource: 'sms' as const,
   reference_id: `${Date.now().toString(16)}${(++n).toString(16)}${Math.random().toString(16).slice(2)}`.slice(0, 32).padEnd(32, '0').toUpperCase(),
-  sub_resource: 'sms',
-  errors: [],
+  errors: [] as never[],
   status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00.000000Z' },
 });
 
