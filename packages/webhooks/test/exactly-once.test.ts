@@ -104,13 +104,16 @@ describe('handleCallback(input, options, handler)', () => {
     const options = { ...credentials, replayStore: createMemoryReplayStore() };
     const signed = delivery();
     let release!: () => void;
+    let entered!: () => void;
+    const running = new Promise<void>((resolve) => (entered = resolve));
     let runs = 0;
     const handler = () => {
       runs++;
+      entered();
       return new Promise<void>((resolve) => (release = resolve));
     };
     const first = handleCallback(signed, options, handler);
-    await new Promise((r) => setTimeout(r, 10));
+    await running;
     const copy = await handleCallback(signed, options, handler);
     expect(copy).toMatchObject({ ok: false, reason: 'in_progress', answer: { status: 503 } });
     release();
