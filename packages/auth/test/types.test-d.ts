@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { signRequest, verifyRequest, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
+import { createMemoryReplayStore, sha256Hex, signRequest, verifyRequest, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
 import { nodeMac } from '../src/node/index.js';
 
 describe('@x/auth public types', () => {
@@ -17,5 +17,14 @@ describe('@x/auth public types', () => {
   it('a replay store may be sync or async; nodeMac is a MacProvider', () => {
     expectTypeOf<ReplayStore['claim']>().returns.toEqualTypeOf<boolean | Promise<boolean>>();
     expectTypeOf(nodeMac).toEqualTypeOf<MacProvider>();
+  });
+  it('a delivery store begins, completes and abandons, sync or async; the memory store is one', () => {
+    expectTypeOf<DeliveryStore['begin']>().returns.toEqualTypeOf<DeliveryBegin | Promise<DeliveryBegin>>();
+    expectTypeOf<DeliveryStore['complete']>().parameters.toEqualTypeOf<[key: string, token: string, ttlMs: number]>();
+    expectTypeOf<DeliveryStore['abandon']>().returns.toEqualTypeOf<boolean | Promise<boolean>>();
+    expectTypeOf(createMemoryReplayStore()).toExtend<DeliveryStore & ReplayStore>();
+    const begun = {} as DeliveryBegin;
+    if (begun.state === 'started') expectTypeOf(begun.token).toEqualTypeOf<string>();
+    expectTypeOf(sha256Hex).returns.toEqualTypeOf<string>();
   });
 });

@@ -11,6 +11,9 @@ export const PARSED_BODY_MESSAGE =
   'so the signature cannot be checked. Mount this middleware before the body parsers, mount express.raw({ type: "*/*" }) on the route, ' +
   'or keep the bytes with express.json({ verify: (req, _res, buf) => { req.rawBody = buf } }).';
 
+/** Whether the request carries a body (RFC 9112 §6.3: Transfer-Encoding, or a non-zero Content-Length). */
+const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && Number(req.headers['content-length']) !== 0);
+
 /**
  * The raw body, without reading anything twice: bytes from express.raw(), a saved `req.rawBody`,
  * or the stream itself (up to `limit` bytes). Throws when a parser already consumed the stream.
@@ -20,7 +23,10 @@ export async function readRawBody(req: Request & { rawBody?: unknown }, limit: n
   if (req.rawBody instanceof Uint8Array || typeof req.rawBody === 'string') return req.rawBody;
   if (typeof req.body === 'string') return req.body;
   if (req.readableEnded || (req.body !== undefined && req.body !== null && typeof req.body === 'object' && req.complete)) {
-    if (req.method === 'GET' || req.method === 'HEAD' || !req.headers['content-length'] && !req.headers['transfer-encoding']) return new Uint8Array();
+    // The stream is gone. Nothing was lost only when the request had no body; otherwise the bytes
+    // that a parser turned into req.body were never verified, whatever the method (a signed GET
+    // with an added body included): refuse rather than hand the handler an unsigned body.
+    if (!hasBody(req)) return new Uint8Array();
     throw new Error(PARSED_BODY_MESSAGE);
   }
   const declared = Number(req.headers['content-length'] ?? 0);

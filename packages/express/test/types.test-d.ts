@@ -1,7 +1,8 @@
+import type { DeliveryStore } from '@x/auth';
 import type { CallbackPayload } from '@x/webhooks';
 import type { Request, RequestHandler } from 'express';
 import { describe, expectTypeOf, it } from 'vitest';
-import { verifyCallbacks, verifySignedRequests } from '../src/index.js';
+import { verifyCallbacks, verifySignedRequests, type CallbackMiddlewareOptions } from '../src/index.js';
 
 describe('@x/express public types', () => {
   it('middlewares are request handlers', () => {
@@ -16,5 +17,12 @@ describe('@x/express public types', () => {
   it('options are checked', () => {
     // @ts-expect-error: customerId is required
     verifyCallbacks({ apiKey: 'AAAA' });
+  });
+  it('callback options take a delivery store, its lease and a store-error hook', () => {
+    expectTypeOf<CallbackMiddlewareOptions['replayStore']>().toEqualTypeOf<DeliveryStore | undefined>();
+    expectTypeOf<CallbackMiddlewareOptions['leaseMs']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<CallbackMiddlewareOptions['onStoreError']>().toEqualTypeOf<((error: unknown) => void) | undefined>();
+    // @ts-expect-error: a store that can only claim cannot hold deliveries
+    verifyCallbacks({ customerId: 'x', apiKey: 'AAAA', replayStore: { claim: () => true } });
   });
 });

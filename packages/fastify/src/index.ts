@@ -1,10 +1,12 @@
 import type { ReplayStore, VerifyOptions } from '@x/auth';
-import { callbackOutcome, signedRequestOutcome, type AdapterOutcome, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { nodeMac } from '@x/auth/node';
-import { BodyTooLargeError, collect, nativeCallbackSignature } from '@x/webhooks/node';
+import type { CallbackOptions, CallbackPayload } from '@x/webhooks';
+import { nativeCallbackSignature } from '@x/webhooks/node';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Readable } from 'node:stream';
+import { callbackHooks } from './callbacks.js';
+import { captureRawBody } from './raw-body.js';
+import { signedRequestHook } from './signed.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +38,7 @@ export interface XFastifyOptions {
   signedRoutes?: string[];
 }
 
-type Mode = 'callback' | 'signed' | undefined;
+export type Mode = 'callback' | 'signed' | undefined;
 
 const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => {
   // Decorators up front, with the shape they will have.
@@ -45,8 +47,6 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
   fastify.decorateRequest('customerId', null);
   fastify.decorateRequest('rawBody', null);
 
-  const callbacks = options.callbacks && { signer: nativeCallbackSignature, ...options.callbacks };
-  const signedRequests = options.signedRequests && { mac: nodeMac, ...options.signedRequests };
   const callbackRoutes = new Set(options.callbackRoutes ?? []);
   const signedRoutes = new Set(options.signedRoutes ?? []);
   const modeOf = (request: FastifyRequest): Mode => {
@@ -57,47 +57,16 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
     return undefined;
   };
 
-  // Keep the raw bytes of opted-in routes, then hand Fastify the same bytes to parse as usual.
-  fastify.addHook('preParsing', async (request, _reply, payload) => {
-    if (!modeOf(request)) return payload;
-    const limit = request.routeOptions.bodyLimit ?? fastify.initialConfig.bodyLimit ?? 1_048_576;
-    let raw: Uint8Array;
-    try {
-      raw = await collect(payload, limit);
-    } catch (cause) {
-      if (!(cause instanceof BodyTooLargeError)) throw cause;
-      const error = new Error(`The body is larger than ${limit} bytes.`) as Error & { statusCode: number; code: string };
-      error.statusCode = 413;
-      error.code = 'FST_ERR_CTP_BODY_TOO_LARGE';
-      throw error;
-    }
-    request.rawBody = raw;
-    // Hand Fastify the same bytes to parse as usual: a minimal stream, not Readable.from (slower).
-    const replay = new Readable({ read() {} }) as Readable & { receivedEncodedLength?: number };
-    replay.push(raw);
-    replay.push(null);
-    replay.receivedEncodedLength = raw.length;
-    return replay;
-  });
-
-  const send = (reply: FastifyReply, outcome: Extract<AdapterOutcome<unknown>, { ok: false }>) => reply.code(outcome.status).send(outcome.body);
-
+  // Read: the raw bytes of opted-in routes (one 413 answer), handed back to Fastify to parse.
+  fastify.addHook('preParsing', captureRawBody(modeOf, fastify.initialConfig.bodyLimit));
+  // Decide and respond: callbacks, with their delivery tied to the handler's outcome.
+  const callbacks = options.callbacks && { signer: nativeCallbackSignature, ...options.callbacks };
+  const onCallback = callbackHooks(fastify, callbacks);
+  const onSigned = signedRequestHook(options.signedRequests && { mac: nodeMac, ...options.signedRequests });
   fastify.addHook('preHandler', async (request, reply) => {
     const mode = modeOf(request);
-    if (mode === 'callback') {
-      if (!callbacks) throw new Error('@x/fastify: a route asks for callback verification but the plugin has no `callbacks` options.');
-      // Fastify parsed request.body from the same bytes: reuse it rather than parse twice.
-      const parsed = typeof request.body === 'object' && request.body !== null ? request.body : undefined;
-      const outcome = await callbackOutcome(request.rawBody ?? new Uint8Array(), request.headers, callbacks, parsed);
-      if (!outcome.ok) return send(reply, outcome);
-      request.callback = outcome.value.payload;
-      request.callbackHeader = outcome.value.header;
-    } else if (mode === 'signed') {
-      if (!signedRequests) throw new Error('@x/fastify: a route asks for signed-request verification but the plugin has no `signedRequests` options.');
-      const outcome = await signedRequestOutcome({ method: request.method, url: request.url, headers: request.headers, body: request.rawBody ?? undefined }, signedRequests);
-      if (!outcome.ok) return send(reply, outcome);
-      request.customerId = outcome.value.customerId;
-    }
+    if (mode === 'callback') return onCallback(request, reply);
+    if (mode === 'signed') return onSigned(request, reply);
   });
 };
 

@@ -1,3 +1,4 @@
+import type { DeliveryStore } from '@x/auth';
 import type { CallbackPayload } from '@x/webhooks';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -15,5 +16,10 @@ describe('@x/fastify public types', () => {
   });
   it('plugin options', () => {
     expectTypeOf<XFastifyOptions['callbackRoutes']>().toEqualTypeOf<string[] | undefined>();
+  });
+  it('callback options take a delivery store and its lease', () => {
+    type Callbacks = NonNullable<XFastifyOptions['callbacks']>;
+    expectTypeOf<Callbacks['replayStore']>().toEqualTypeOf<DeliveryStore | undefined>();
+    expectTypeOf<Callbacks['leaseMs']>().toEqualTypeOf<number | undefined>();
   });
 });

@@ -1,34 +1,74 @@
-import type { ReplayStore } from '@x/auth';
+import type { DeliveryBegin, DeliveryStore, ReplayStore } from '@x/auth';
 
-/** The one command the store needs, as ioredis (5, 6) spells it. */
-export interface RedisSetNx {
+/** The two commands the store needs, as ioredis (5, 6) spells them. */
+export interface RedisCommands {
   set(key: string, value: string, px: 'PX', milliseconds: number, nx: 'NX'): Promise<'OK' | null | string>;
+  eval(script: string, numKeys: number, ...args: Array<string | number>): Promise<unknown>;
 }
 
+/** @deprecated The store also needs `eval` now; use `RedisCommands`. */
+export type RedisSetNx = RedisCommands;
+
 export interface RedisReplayStoreOptions {
-  /** An ioredis client (or anything with its `set(key, value, 'PX', ms, 'NX')`). */
-  client: RedisSetNx;
+  /** An ioredis client (or anything with its `set(key, value, 'PX', ms, 'NX')` and `eval(script, numKeys, ...args)`). */
+  client: RedisCommands;
   /** Prefix of every key. Default `x:replay:`. */
   prefix?: string;
 }
 
+// Values of a delivery key: the owner's token while in progress, DONE after a success. Any other
+// value (e.g. '1', written by `claim` in earlier versions) counts as done.
+const DONE = 'done';
+const OWNER = 'p:';
+
+// Each script reads and writes one key atomically (Redis runs a script without interleaving).
+const BEGIN = `local v = redis.call('GET', KEYS[1])
+if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 'started' end
+if string.sub(v, 1, 2) == '${OWNER}' then return 'in_progress' end
+return 'done'`;
+const COMPLETE = `local v = redis.call('GET', KEYS[1])
+if v and v ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], '${DONE}', 'PX', ARGV[2])
+return 1`;
+const ABANDON = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end
+return 0`;
+
+const randomToken = () => OWNER + crypto.randomUUID();
+const ms = (value: number) => Math.max(1, Math.ceil(value));
+
 /**
- * A replay store shared by every process that uses the same Redis: a nonce claimed by one
- * verifier is refused by all others. One atomic `SET key 1 PX ttl NX` per claim.
+ * A replay and delivery store shared by every process that uses the same Redis.
  *
- * When Redis cannot be reached, `claim` rejects and verification fails closed (the error
+ * - `claim` (nonces): one atomic `SET key 1 PX ttl NX`; a nonce claimed by one verifier is refused
+ *   by all others.
+ * - `begin` / `complete` / `abandon` (callbacks, exactly once): one Lua script each. The
+ *   in-progress value is a random token of the process that began the delivery, so `complete`
+ *   and `abandon` only touch the mark that process owns; the mark expires after the lease.
+ *
+ * When Redis cannot be reached, every call rejects and verification fails closed (the error
  * propagates); it never answers "fresh" without Redis having said so.
  */
-export function createRedisReplayStore(options: RedisReplayStoreOptions): ReplayStore {
+export function createRedisReplayStore(options: RedisReplayStoreOptions): ReplayStore & DeliveryStore {
   const { client } = options;
-  if (!client || typeof client.set !== 'function') {
+  if (!client || typeof client.set !== 'function' || typeof client.eval !== 'function') {
     throw new TypeError('createRedisReplayStore needs { client }: an ioredis client, e.g. new Redis(process.env.REDIS_URL).');
   }
   const prefix = options.prefix ?? 'x:replay:';
   return {
     async claim(key, ttlMs) {
-      const ms = Math.max(1, Math.ceil(ttlMs));
-      return (await client.set(prefix + key, '1', 'PX', ms, 'NX')) === 'OK';
+      return (await client.set(prefix + key, '1', 'PX', ms(ttlMs), 'NX')) === 'OK';
+    },
+    async begin(key, leaseMs): Promise<DeliveryBegin> {
+      const token = randomToken();
+      const state = await client.eval(BEGIN, 1, prefix + key, token, ms(leaseMs));
+      if (state === 'started') return { state, token };
+      return state === 'in_progress' ? { state } : { state: 'done' };
+    },
+    async complete(key, token, ttlMs) {
+      return (await client.eval(COMPLETE, 1, prefix + key, token, ms(ttlMs))) === 1;
+    },
+    async abandon(key, token) {
+      return (await client.eval(ABANDON, 1, prefix + key, token)) === 1;
     },
   };
 }

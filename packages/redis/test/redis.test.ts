@@ -71,6 +71,76 @@ describe('createRedisReplayStore against a real redis-server', () => {
   });
 });
 
+describe('createRedisReplayStore as a delivery store (callbacks exactly once)', () => {
+  const day = 86_400_000;
+  const started = (begun: { state: string; token?: string }) => {
+    expect(begun.state).toBe('started');
+    return begun.token!;
+  };
+
+  it('in progress while it runs, done after complete', async () => {
+    const store = createRedisReplayStore({ client: connection() });
+    const key = unique();
+    const token = started(await store.begin(key, 60_000));
+    expect(await store.begin(key, 60_000)).toEqual({ state: 'in_progress' });
+    expect(await store.complete(key, token, day)).toBe(true);
+    expect(await store.begin(key, 60_000)).toEqual({ state: 'done' });
+  });
+
+  it('abandon releases the mark for the next delivery; the done mark carries the ttl', async () => {
+    const redis = connection();
+    const store = createRedisReplayStore({ client: redis, prefix: 'dl:' });
+    const key = unique();
+    const first = started(await store.begin(key, 60_000));
+    expect(await redis.get(`dl:${key}`)).toContain(first); // the owner's token is the in-progress value
+    expect(await store.abandon(key, first)).toBe(true);
+    const second = started(await store.begin(key, 60_000));
+    expect(second).not.toBe(first);
+    await store.complete(key, second, day);
+    const ttl = await redis.pttl(`dl:${key}`);
+    expect(ttl).toBeGreaterThan(day - 60_000);
+    expect(ttl).toBeLessThanOrEqual(day);
+  });
+
+  it('a lease expires (a process that died mid-handler), and a stale owner cannot touch the new mark', async () => {
+    const store = createRedisReplayStore({ client: connection() });
+    const key = unique();
+    const stale = started(await store.begin(key, 50));
+    await new Promise((r) => setTimeout(r, 150));
+    const current = started(await store.begin(key, 60_000));
+    expect(await store.abandon(key, stale)).toBe(false);
+    expect(await store.complete(key, stale, day)).toBe(false);
+    expect(await store.begin(key, 60_000)).toEqual({ state: 'in_progress' });
+    expect(await store.complete(key, current, day)).toBe(true);
+    expect(await store.begin(key, 60_000)).toEqual({ state: 'done' });
+  });
+
+  it('a late success is recorded when nobody else holds the mark', async () => {
+    const store = createRedisReplayStore({ client: connection() });
+    const key = unique();
+    const slow = started(await store.begin(key, 50));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(await store.complete(key, slow, day)).toBe(true);
+    expect(await store.begin(key, 60_000)).toEqual({ state: 'done' });
+  });
+
+  it('exactly one of many concurrent begins from two connections starts', async () => {
+    const a = createRedisReplayStore({ client: connection() });
+    const b = createRedisReplayStore({ client: connection() });
+    const key = unique();
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).begin(key, 60_000)));
+    expect(results.filter((r) => r.state === 'started')).toHaveLength(1);
+    expect(results.filter((r) => r.state === 'in_progress')).toHaveLength(49);
+  });
+
+  it('fails closed when Redis is unreachable', async () => {
+    const down = new Redis({ port: 1, host: '127.0.0.1', lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    connections.push(down);
+    down.on('error', () => {});
+    await expect(createRedisReplayStore({ client: down }).begin('x', 1000)).rejects.toThrow();
+  });
+});
+
 describe('two emulator processes behind one Redis', () => {
   it('a request replayed to the other instance is refused (10002)', async () => {
     const replayStore = createRedisReplayStore({ client: connection(), prefix: `emu-${unique()}:` });

@@ -1,27 +1,56 @@
 import { SERVICE_AUTH_CODES, verifyRequest, type HeaderInput, type VerifiableRequest, type VerifyOptions } from '@x/auth';
-import { verifyCallback, type CallbackOptions, type CallbackResult } from './verify.js';
+import { BodyTooLargeError } from './body.js';
+import { reportStoreError } from './delivery.js';
+import { callbackAnswer, type CallbackAnswer, type CallbackFailure } from './failures.js';
+import { verifyCallback, type CallbackOptions, type VerifiedCallback } from './verify.js';
 
-// What framework adapters share: they read the raw body and headers, call one of these, and
-// write `status` + `body` when `ok` is false. No crypto, time or canonicalization in adapters.
+// What framework adapters share. An adapter gives three things (read the raw body with a limit,
+// the headers, write an answer) and ties the delivery to its handler's outcome. No crypto, time,
+// identity or status codes in adapters.
 
-export type AdapterOutcome<T> = { ok: true; value: T } | { ok: false; status: number; body: Record<string, unknown>; result?: unknown };
+/** The I/O of one callback request, as a framework adapter provides it. */
+export interface CallbackExchange {
+  /** The raw body, at most `limit` bytes; throws `BodyTooLargeError` beyond. */
+  readBody(limit: number): Promise<Uint8Array | string>;
+  headers: HeaderInput;
+  /** The body as the framework already parsed it FROM THESE SAME BYTES, to skip a second parse. */
+  parsed?(raw: Uint8Array | string): unknown;
+  /** Writes the answer for a callback that does not reach the handler. */
+  respond(answer: CallbackAnswer, reason: CallbackFailure): void;
+}
 
 /**
- * A callback route: 401 with a small JSON error when the signature fails, 200 `{ duplicate: true }`
- * for a delivery already processed (so the service stops retrying), else the verified payload.
+ * Read, decide, respond: the verified callback for the handler (in progress with a store), or
+ * undefined once the answer was written (401 / 400 / 413, 200 duplicate, 503 in progress).
  */
-export async function callbackOutcome(
-  body: string | Uint8Array,
-  headers: HeaderInput,
-  options: CallbackOptions,
-  parsed?: unknown,
-): Promise<AdapterOutcome<Extract<CallbackResult, { ok: true }>>> {
-  const result = await verifyCallback({ body, headers, parsed }, options);
-  if (result.ok) return { ok: true, value: result };
-  if (result.reason === 'duplicate') return { ok: false, status: 200, body: { duplicate: true }, result };
-  const status = result.reason === 'invalid_json' ? 400 : 401;
-  return { ok: false, status, body: { error: result.reason, message: result.message }, result };
+export async function receiveCallback(exchange: CallbackExchange, options: CallbackOptions, limit: number): Promise<VerifiedCallback | undefined> {
+  let raw: Uint8Array | string;
+  try {
+    raw = await exchange.readBody(limit);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    exchange.respond(callbackAnswer('body_too_large', { limit }), 'body_too_large');
+    return undefined;
+  }
+  const result = await verifyCallback({ body: raw, headers: exchange.headers, parsed: exchange.parsed?.(raw) }, options);
+  if (result.ok) return result;
+  exchange.respond(callbackAnswer(result.reason, options), result.reason);
+  return undefined;
 }
+
+/** A handler succeeded when it answered 2xx (and did not throw). */
+export const succeeded = (status: number) => status >= 200 && status < 300;
+
+/**
+ * Settles a delivery from the handler's outcome: the first signal wins (true completes, false
+ * abandons); store failures go to `onStoreError` (the answer is already on its way).
+ */
+export function settleWith(callback: VerifiedCallback, options: Pick<CallbackOptions, 'onStoreError'>): (ok: boolean) => void {
+  const report = options.onStoreError ?? reportStoreError;
+  return (ok) => void (ok ? callback.complete() : callback.abandon()).catch(report);
+}
+
+export type AdapterOutcome<T> = { ok: true; value: T } | { ok: false; status: number; body: Record<string, unknown>; result?: unknown };
 
 /** A route that accepts requests signed as the service requires; answers 401 as the service does. */
 export async function signedRequestOutcome(
@@ -39,5 +68,8 @@ export async function signedRequestOutcome(
   };
 }
 
-/** The answer for a body over the size limit. */
-export const tooLarge = (limit: number): AdapterOutcome<never> => ({ ok: false, status: 413, body: { error: 'body_too_large', message: `The body is larger than ${limit} bytes.` } });
+/** The answer for a body over the size limit (the same for callbacks and signed requests). */
+export const tooLarge = (limit: number): AdapterOutcome<never> => {
+  const answer = callbackAnswer('body_too_large', { limit });
+  return { ok: false, status: answer.status, body: answer.body };
+};

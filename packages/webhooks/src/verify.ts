@@ -1,13 +1,9 @@
-import { callbackSignature, headerValue, HEADER, timingSafeEqual, type HeaderInput, type ReplayStore } from '@x/auth';
+import { callbackSignature, headerValue, HEADER, timingSafeEqual, type DeliveryStore, type HeaderInput } from '@x/auth';
+import { beginDelivery, checkStore, UNTRACKED } from './delivery.js';
+import { CallbackVerificationError, WebhookError } from './errors.js';
+import { CALLBACK_FAILURES, DEFAULT_LEASE_MS, type CallbackFailure } from './failures.js';
+import { callbackIdentity } from './identity.js';
 import type { CallbackPayload } from './types.js';
-
-export type CallbackFailure =
-  | 'missing_signature'
-  | 'malformed_authorization'
-  | 'customer_mismatch'
-  | 'signature_mismatch'
-  | 'invalid_json'
-  | 'duplicate';
 
 /** Computes base64(HMAC-SHA256(decoded key, body)). */
 export type CallbackSigner = (body: string | Uint8Array, apiKey: string) => string;
@@ -20,20 +16,59 @@ export interface CallbackOptions {
   apiKeys?: readonly string[];
   /** Accept `X-TS-Authorization` when there is no TSA `Authorization`. Default true (it is announced for retirement). */
   allowLegacyHeader?: boolean;
-  /** De-duplicates deliveries: the same status update twice is reported as `duplicate`. */
-  replayStore?: ReplayStore;
-  /** How long a delivery is remembered. Default 24 hours. */
+  /**
+   * Processes each callback exactly once: a verified delivery is begun (in progress) and must be
+   * completed when your handler succeeded or abandoned when it failed (`result.complete()` /
+   * `result.abandon()`, or use `handleCallback`). A copy that arrives meanwhile is `in_progress`,
+   * one after a success is `duplicate`. `createMemoryReplayStore()` (@x/auth) and
+   * `createRedisReplayStore()` (@x/redis) implement the contract.
+   */
+  replayStore?: DeliveryStore;
+  /** How long a processed delivery is remembered. Default 24 hours. */
   dedupeTtlMs?: number;
+  /**
+   * How long a delivery stays in progress without an outcome (its process may have died); after
+   * that the next delivery is processed. Default 30 s: less than the service's 40 s between its
+   * first and last attempt, so a dead process never costs the update.
+   */
+  leaseMs?: number;
   /**
    * The HMAC implementation. Default: `callbackSignature` from @x/auth (pure, every runtime).
    * On Node, `nativeCallbackSignature` from `@x/webhooks/node` is faster; the adapters use it.
    */
   signer?: CallbackSigner;
+  /**
+   * Called when the outcome of a delivery could not be recorded (the store failed after the
+   * handler ran), by `handleCallback` and the adapters. Default: `console.error`. The delivery is
+   * then processed again after its lease: at least once, never lost.
+   */
+  onStoreError?: (error: unknown) => void;
 }
 
-export type CallbackResult =
-  | { ok: true; payload: CallbackPayload; header: 'authorization' | 'x-ts-authorization' }
-  | { ok: false; reason: CallbackFailure; message: string; payload?: CallbackPayload };
+/** A verified callback. With a `replayStore` it is in progress until you settle it. */
+export interface VerifiedCallback {
+  ok: true;
+  payload: CallbackPayload;
+  /** Which header verified it; `x-ts-authorization` means the retiring header was all there was. */
+  header: 'authorization' | 'x-ts-authorization';
+  /** The de-duplication identity (see `callbackIdentity`). */
+  identity: string;
+  /** Your handler succeeded: remember the delivery as done. Without a store, a no-op. The first of complete/abandon wins. */
+  complete(): Promise<void>;
+  /** Your handler failed: release the delivery so the service's retry is processed. Without a store, a no-op. */
+  abandon(): Promise<void>;
+}
+
+/** A callback that is not to be processed, and why. */
+export interface CallbackRejection {
+  ok: false;
+  reason: CallbackFailure;
+  message: string;
+  /** The verified payload, for `duplicate` and `in_progress`. */
+  payload?: CallbackPayload;
+}
+
+export type CallbackResult = VerifiedCallback | CallbackRejection;
 
 export interface CallbackInput {
   /** The raw body as received: bytes, or the undecoded text. Never a parsed object. */
@@ -46,47 +81,22 @@ export interface CallbackInput {
   parsed?: unknown;
 }
 
-/** Thrown for misuse (a parsed body, no key); attacker input never throws. */
-export class WebhookError extends Error {
-  override name = 'WebhookError';
-  constructor(readonly code: 'body_parsed' | 'missing_key', message: string) {
-    super(message);
-  }
-}
-
-/** Thrown by `assertCallback`. */
-export class CallbackVerificationError extends Error {
-  override name = 'CallbackVerificationError';
-  constructor(readonly reason: CallbackFailure, message: string) {
-    super(message);
-  }
-}
-
-const MESSAGES: Record<CallbackFailure, string> = {
-  missing_signature: 'Neither Authorization (TSA) nor X-TS-Authorization was sent.',
-  malformed_authorization: 'X-TS-Authorization is not a base64 signature.',
-  customer_mismatch: 'The callback is signed for another customer ID.',
-  signature_mismatch: 'The signature does not match the body. Verify the raw bytes as received, not re-serialised JSON.',
-  invalid_json: 'The body is signed correctly but is not a JSON object.',
-  duplicate: 'This status update was already delivered.',
-};
-
-const fail = (reason: CallbackFailure, payload?: CallbackPayload): CallbackResult =>
-  payload ? { ok: false, reason, message: MESSAGES[reason], payload } : { ok: false, reason, message: MESSAGES[reason] };
+/** A rejection with the message of the failure table (or a more precise one). */
+export const reject = (reason: CallbackFailure, payload?: CallbackPayload, message = CALLBACK_FAILURES[reason].message): CallbackRejection =>
+  payload ? { ok: false, reason, message, payload } : { ok: false, reason, message };
 
 // One decoder for every call: constructing one costs microseconds.
 const decoder = new TextDecoder();
 
 const TSA = /^TSA ([^\s:]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
 const SIGNATURE = /^[A-Za-z0-9+/]{1,200}={0,2}$/;
-
-/** What identifies one status update of one transaction, for de-duplication. */
-export const callbackIdentity = (p: CallbackPayload) => `${p.reference_id}:${p.status?.code}:${p.status?.updated_on}`;
+const DAY_MS = 86_400_000;
 
 /**
  * Verifies a callback the service sent: `Authorization: TSA <customer id>:<sig>` first (the
  * customer id must match), else `X-TS-Authorization: <sig>`; HMAC-SHA256 of the raw body with
  * the decoded key, compared in constant time. Never throws on what the sender controls.
+ * With a `replayStore`, a verified delivery is begun: settle it with `complete()` / `abandon()`.
  */
 export async function verifyCallback(input: CallbackInput, options: CallbackOptions): Promise<CallbackResult> {
   const { body } = input ?? ({} as CallbackInput);
@@ -100,19 +110,20 @@ export async function verifyCallback(input: CallbackInput, options: CallbackOpti
   }
   const keys = options.apiKeys ?? (options.apiKey ? [options.apiKey] : []);
   if (keys.length === 0) throw new WebhookError('missing_key', 'verifyCallback needs apiKey (or apiKeys during a rotation).');
+  const store = options.replayStore && checkStore(options.replayStore);
   const headers = input.headers ?? {};
   const authorization = headerValue(headers, HEADER.authorization)?.trim();
   const tsa = authorization ? TSA.exec(authorization) : null;
   let given: string;
   let header: 'authorization' | 'x-ts-authorization';
   if (tsa) {
-    if (tsa[1] !== options.customerId) return fail('customer_mismatch');
+    if (tsa[1] !== options.customerId) return reject('customer_mismatch');
     given = tsa[2]!;
     header = 'authorization';
   } else {
     const legacy = headerValue(headers, HEADER.tsAuthorization)?.trim();
-    if (legacy === undefined || options.allowLegacyHeader === false) return fail(authorization ? 'malformed_authorization' : 'missing_signature');
-    if (!SIGNATURE.test(legacy)) return fail('malformed_authorization');
+    if (legacy === undefined || options.allowLegacyHeader === false) return reject(authorization ? 'malformed_authorization' : 'missing_signature');
+    if (!SIGNATURE.test(legacy)) return reject('malformed_authorization');
     given = legacy;
     header = 'x-ts-authorization';
   }
@@ -120,33 +131,36 @@ export async function verifyCallback(input: CallbackInput, options: CallbackOpti
   const sign = options.signer ?? callbackSignature;
   let match = false;
   for (const key of keys) match = timingSafeEqual(given, sign(body, key)) || match;
-  if (!match) return fail('signature_mismatch');
+  if (!match) return reject('signature_mismatch');
 
   let payload: CallbackPayload;
   try {
     payload = (input.parsed !== undefined ? input.parsed : JSON.parse(typeof body === 'string' ? body : decoder.decode(body))) as CallbackPayload;
   } catch {
-    return fail('invalid_json');
+    return reject('invalid_json');
   }
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return fail('invalid_json');
-  if (options.replayStore && !(await options.replayStore.claim(`callback:${options.customerId}:${callbackIdentity(payload)}`, options.dedupeTtlMs ?? 86_400_000))) {
-    return fail('duplicate', payload);
-  }
-  return { ok: true, payload, header };
-}
-
-/** Like `verifyCallback`, but throws `CallbackVerificationError` instead of returning a failure. */
-export async function assertCallback(input: CallbackInput, options: CallbackOptions): Promise<CallbackPayload> {
-  const result = await verifyCallback(input, options);
-  if (!result.ok) throw new CallbackVerificationError(result.reason, result.message);
-  return result.payload;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return reject('invalid_json');
+  const identity = callbackIdentity(payload, body);
+  if (!store) return { ok: true, payload, header, identity, ...UNTRACKED };
+  const delivery = await beginDelivery(store, `callback:${options.customerId}:${identity}`, options.leaseMs ?? DEFAULT_LEASE_MS, options.dedupeTtlMs ?? DAY_MS);
+  if (delivery === 'done') return reject('duplicate', payload);
+  if (delivery === 'in_progress') return reject('in_progress', payload);
+  return { ok: true, payload, header, identity, ...delivery };
 }
 
 /**
- * For web-standard servers (Deno, Bun, workers, Hono): reads the bytes once and verifies them.
- * The request body is consumed; use `result.payload`.
+ * Like `verifyCallback`, but throws `CallbackVerificationError` instead of returning a failure.
+ * Not with a `replayStore` (it could not report your handler's outcome): use `handleCallback`.
  */
-export async function verifyCallbackRequest(request: Request, options: CallbackOptions): Promise<CallbackResult> {
-  const body = new Uint8Array(await request.arrayBuffer());
-  return verifyCallback({ body, headers: request.headers }, options);
+export async function assertCallback(input: CallbackInput, options: CallbackOptions): Promise<CallbackPayload> {
+  if (options.replayStore) {
+    throw new WebhookError(
+      'outcome_required',
+      'assertCallback cannot de-duplicate: a delivery counts as processed only once your handler succeeded, and assertCallback cannot hear that. ' +
+        'Use handleCallback(input, options, handler), or verifyCallback and call result.complete() / result.abandon().',
+    );
+  }
+  const result = await verifyCallback(input, options);
+  if (!result.ok) throw new CallbackVerificationError(result.reason, result.message);
+  return result.payload;
 }

@@ -58,10 +58,12 @@ describe('verifyCallback', () => {
     expect((await verifyCallback(signed, { customerId: credentials.customerId, apiKeys: [credentials.apiKey, next.apiKey] })).ok).toBe(true);
   });
 
-  it('reports a second delivery of the same status update as a duplicate', async () => {
+  it('reports a second delivery of a processed status update as a duplicate', async () => {
     const store = createMemoryReplayStore();
     const signed = createSignedCallback(payload, credentials);
-    expect((await verifyCallback(signed, { ...options, replayStore: store })).ok).toBe(true);
+    const first = await verifyCallback(signed, { ...options, replayStore: store });
+    if (!first.ok) throw new Error(first.reason);
+    await first.complete();
     expect(await verifyCallback(signed, { ...options, replayStore: store })).toMatchObject({ ok: false, reason: 'duplicate', payload: { reference_id: payload.reference_id } });
     const next = createSignedCallback({ ...payload, status: { ...payload.status, code: 207 } }, credentials);
     expect((await verifyCallback(next, { ...options, replayStore: store })).ok).toBe(true);

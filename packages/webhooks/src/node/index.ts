@@ -2,15 +2,13 @@
 // The portable core never imports this file (lint keeps node:* out of the rest of src/).
 import { callbackSignature } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
+import { BodyTooLargeError } from '../body.js';
 import type { CallbackSigner } from '../verify.js';
+
+export { BodyTooLargeError };
 
 /** The callback signature with node:crypto (the same result as `callbackSignature` from @x/auth). */
 export const nativeCallbackSignature: CallbackSigner = (body, apiKey) => callbackSignature(body, apiKey, nodeMac);
-
-/** A body over the adapter's limit. */
-export class BodyTooLargeError extends Error {
-  override name = 'BodyTooLargeError';
-}
 
 /**
  * Reads a stream to its end, at most `limit` bytes. Event listeners, not `for await`: async
@@ -25,7 +23,7 @@ export function collect(stream: NodeJS.ReadableStream, limit: number): Promise<U
       if (size > limit) {
         cleanup();
         stream.resume(); // drain the rest so the connection can answer
-        reject(new BodyTooLargeError());
+        reject(new BodyTooLargeError(limit));
       } else chunks.push(chunk);
     };
     const onEnd = () => {
@@ -47,4 +45,3 @@ export function collect(stream: NodeJS.ReadableStream, limit: number): Promise<U
     stream.on('error', onError);
   });
 }
-

@@ -2,7 +2,7 @@
 // A missing redis-server fails the suite (install it: apt-get install redis-server).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { freePort } from '../../../testing/support.js';
+import { freePort } from './support.js';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {

@@ -1,0 +1,15 @@
+import type { DeliveryStore, ReplayStore } from '@x/auth';
+import type { Redis } from 'ioredis';
+import { describe, expectTypeOf, it } from 'vitest';
+import { createRedisReplayStore, type RedisCommands } from '../src/index.js';
+
+describe('@x/redis public types', () => {
+  it('the store serves nonces and callback deliveries', () => {
+    expectTypeOf(createRedisReplayStore).returns.toEqualTypeOf<ReplayStore & DeliveryStore>();
+  });
+  it('an ioredis client is accepted as it is', () => {
+    expectTypeOf<Redis>().toExtend<RedisCommands>();
+    // @ts-expect-error: a client without eval cannot run the delivery scripts
+    createRedisReplayStore({ client: { set: async () => 'OK' } });
+  });
+});

@@ -1,0 +1,59 @@
+import { WebhookError } from './errors.js';
+
+// A registered symbol, so that `instanceof` holds across the copies of this class that the
+// CommonJS builds of the main and /node entries each carry.
+const BRAND = Symbol.for('@x/webhooks/BodyTooLargeError');
+
+/** A body over the limit (the adapters answer 413). */
+export class BodyTooLargeError extends Error {
+  override name = 'BodyTooLargeError';
+  readonly [BRAND] = true;
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+  constructor(readonly limit?: number) {
+    super(limit === undefined ? 'The body is larger than the limit.' : `The body is larger than ${limit} bytes.`);
+  }
+}
+
+/**
+ * The bytes of a web-standard Request, at most `limit`: refused up front when Content-Length says
+ * more, else read chunk by chunk and cancelled as soon as the limit is passed.
+ */
+export async function readRequestBody(request: Request, limit: number): Promise<Uint8Array> {
+  if (request.bodyUsed) {
+    throw new WebhookError(
+      'body_used',
+      'The request body was already read (request.bodyUsed), so its bytes cannot be verified. Verify before anything reads the body, ' +
+        'pass request.clone() and read the original afterwards, or call verifyCallback with the bytes you read.',
+    );
+  }
+  const stream = request.body;
+  if (!stream) return new Uint8Array();
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > limit) {
+    await stream.cancel().catch(() => undefined);
+    throw new BodyTooLargeError(limit);
+  }
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}

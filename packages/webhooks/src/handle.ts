@@ -1,0 +1,31 @@
+import { callbackAnswer, type CallbackAnswer } from './failures.js';
+import { reportStoreError } from './delivery.js';
+import type { CallbackPayload } from './types.js';
+import { verifyCallback, type CallbackInput, type CallbackOptions, type CallbackRejection, type VerifiedCallback } from './verify.js';
+
+export type HandledCallback<T> = { ok: true; payload: CallbackPayload; value: T } | (CallbackRejection & { answer: CallbackAnswer });
+
+/**
+ * Verifies a callback and runs your handler on it, exactly once with a `replayStore`: the
+ * delivery is completed when the handler returns, abandoned when it throws (the error is
+ * rethrown: answer 5xx so the service retries). A rejected callback never reaches the handler;
+ * its `answer` says what to send back (401, 400, 413, 200 for a duplicate, 503 while in progress).
+ */
+export async function handleCallback<T>(
+  input: CallbackInput,
+  options: CallbackOptions,
+  handler: (payload: CallbackPayload, callback: VerifiedCallback) => T | Promise<T>,
+): Promise<HandledCallback<T>> {
+  const result = await verifyCallback(input, options);
+  if (!result.ok) return { ...result, answer: callbackAnswer(result.reason, options) };
+  const report = options.onStoreError ?? reportStoreError;
+  let value: T;
+  try {
+    value = await handler(result.payload, result);
+  } catch (error) {
+    await result.abandon().catch(report);
+    throw error;
+  }
+  await result.complete().catch(report);
+  return { ok: true, payload: result.payload, value };
+}
