@@ -161,7 +161,7 @@ describe('next operations: request and response types', () => {
     expectTypeOf(client.messaging.bulk).parameter(0).toEqualTypeOf<BulkSmsParams>();
     expectTypeOf(client.messaging.bulk).returns.resolves.toEqualTypeOf<ApiResponse<BulkSmsResponse>>();
     expectTypeOf<BulkRecipient>().toEqualTypeOf<string | { phoneNumber: string; id?: string }>();
-    expectTypeOf(createClient).parameter(0).toEqualTypeOf<CreateClientOptions>();
+    expectTypeOf(createClient).parameter(0).toEqualTypeOf<CreateClientOptions | undefined>();
     expectTypeOf<NonNullable<CreateClientOptions['products']>>().toEqualTypeOf<ProductsOptions>();
     expectTypeOf<ProductsOptions['intelligence']>().toEqualTypeOf<ProductOptions | undefined>();
     // @ts-expect-error: not a product with its own host

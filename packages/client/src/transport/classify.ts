@@ -28,7 +28,8 @@ export interface Context {
 // Errors that prove the request never reached the server.
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
-function causeCode(error: unknown): string | undefined {
+/** The first `code` along an error's cause chain (ECONNREFUSED, ENOTFOUND, ...). */
+export function causeCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') return code;
