@@ -23,8 +23,12 @@ export interface EnvOptions {
   logLevel?: LogLevel;
 }
 
-/** An environment: `process.env`, a worker's `env` bindings, or any record of strings. */
-export type EnvRecord = Readonly<Record<string, unknown>>;
+/**
+ * An environment: `process.env`, a worker's `env` bindings (an interface with other bindings too),
+ * or any record of strings. Only the documented names are read; values that are not strings are
+ * ignored.
+ */
+export type EnvRecord = object;
 
 /** A set value: a non-empty string after trimming (an empty variable counts as unset). */
 function value(raw: unknown): string | undefined {
@@ -51,7 +55,8 @@ function logLevel(raw: string | undefined): LogLevel | undefined {
  */
 export function fromEnv(env: EnvRecord): EnvOptions {
   if (!env || typeof env !== 'object') throw new ConfigurationError('fromEnv takes an environment record, e.g. fromEnv(env) in a worker or fromEnv(process.env).');
-  return pick((option) => value(env[ENV_VARIABLES[option]]), () => true);
+  const record = env as Readonly<Record<string, unknown>>;
+  return pick((option) => value(record[ENV_VARIABLES[option]]), () => true);
 }
 
 function baseUrl(raw: string): string {
