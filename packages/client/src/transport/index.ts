@@ -31,18 +31,6 @@ function notify<E>(hook: ((event: E) => void) | undefined, event: () => E): void
   }
 }
 
-/** The service code and reference id of an outcome, for the log. */
-function serviceFacts(outcome: { result: ApiResponse<unknown> } | { error: ClientError }): { serviceCode: number | undefined; referenceId: string | undefined } {
-  if ('error' in outcome) {
-    const e = outcome.error as ClientError & { serviceCode?: number; referenceId?: string };
-    return { serviceCode: e.serviceCode, referenceId: e.referenceId };
-  }
-  const data = outcome.result.data as { status?: { code?: unknown }; reference_id?: unknown } | null;
-  const code = data && typeof data === 'object' ? data.status?.code : undefined;
-  const id = data && typeof data === 'object' ? data.reference_id : undefined;
-  return { serviceCode: typeof code === 'number' ? code : undefined, referenceId: typeof id === 'string' ? id : undefined };
-}
-
 /** Signs, sends, times out, retries and maps answers to results or typed errors. */
 export class Transport {
   private readonly credentials: Credentials;
@@ -102,7 +90,7 @@ export class Transport {
     const { method, url } = request;
     const { headers, stringToSign } = this.credentials.sign(request);
     notify(this.hooks.onRequest, () => ({ method, url: url.href, attempt, headers: redact(headers) }));
-    this.log?.request({ method, url, attempt, headers: redact(headers), stringToSign });
+    this.log?.request({ method, url, attempt, headers, stringToSign });
     const started = Date.now();
     const exchange = await fetchWithTimeout(this.fetch, { ...request, headers });
     const durationMs = Date.now() - started;
@@ -110,7 +98,7 @@ export class Transport {
     if ('response' in exchange && exchange.response) {
       const { status, headers: answered } = exchange.response;
       notify(this.hooks.onResponse, () => ({ method, url: url.href, attempt, status, durationMs, headers: answered }));
-      this.log?.response({ method, url, attempt, status, durationMs, ...serviceFacts(outcome) });
+      this.log?.response({ method, url, attempt, status, durationMs, outcome });
     }
     return outcome;
   }

@@ -9,7 +9,9 @@
 //   warn   each retry: as info, plus the error code and the wait.
 //   error  the request failed for good: as info, plus the error code, attempts in all.
 import { NetworkError, type ClientError, type ClientErrorCode } from '../errors.js';
+import type { ApiResponse } from '../types.js';
 import { causeCode } from './classify.js';
+import { redact } from './credentials.js';
 
 export const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const;
 
@@ -87,10 +89,21 @@ interface Target {
 }
 
 export interface Log {
+  /** `headers` as sent: the line redacts them. */
   request(e: Target & { attempt: number; headers: Record<string, string>; stringToSign: string | undefined }): void;
-  response(e: Target & { attempt: number; status: number; serviceCode: number | undefined; referenceId: string | undefined; durationMs: number }): void;
+  /** `outcome`: what the answer was classified as, for its service code and reference id. */
+  response(e: Target & { attempt: number; status: number; durationMs: number; outcome: { result: ApiResponse<unknown> } | { error: ClientError } }): void;
   retry(e: Target & { attempt: number; delayMs: number; error: ClientError }): void;
   failure(e: Target & { attempts: number; durationMs: number; error: ClientError }): void;
+}
+
+/** The service code and reference id of an answer, from its data or its error. */
+function serviceFacts(outcome: Parameters<Log['response']>[0]['outcome']): Pick<LogFields, 'serviceCode' | 'referenceId'> {
+  const source = ('error' in outcome ? outcome.error : outcome.result.data) as { serviceCode?: unknown; referenceId?: unknown; status?: { code?: unknown }; reference_id?: unknown } | null;
+  if (!source || typeof source !== 'object') return {};
+  const code = 'error' in outcome ? source.serviceCode : source.status?.code;
+  const id = 'error' in outcome ? source.referenceId : source.reference_id;
+  return { ...(typeof code === 'number' ? { serviceCode: code } : {}), ...(typeof id === 'string' ? { referenceId: id } : {}) };
 }
 
 /** What the error says, for a line: its code, the status and service code of an answer, the cause. */
@@ -125,16 +138,14 @@ function base(event: LogFields['event'], { method, url }: Target, attempt: numbe
 
 const lines = {
   request(e: Parameters<Log['request']>[0]): Line {
-    const fields: LogFields = { ...base('request', e, e.attempt), path: e.url.pathname, headers: e.headers };
+    const fields: LogFields = { ...base('request', e, e.attempt), path: e.url.pathname, headers: redact(e.headers) };
     if (e.url.search) fields.query = maskSecrets(e.url.search.slice(1));
     if (e.stringToSign !== undefined) fields.stringToSign = maskSecrets(e.stringToSign);
     return { fields, message: `${PREFIX} ${e.method} ${fields.path}${fields.query ? `?${fields.query}` : ''} attempt ${e.attempt}: sending` };
   },
   response(e: Parameters<Log['response']>[0]): Line {
-    const fields: LogFields = { ...base('response', e, e.attempt), status: e.status, durationMs: e.durationMs };
-    if (e.serviceCode !== undefined) fields.serviceCode = e.serviceCode;
-    if (e.referenceId !== undefined) fields.referenceId = e.referenceId;
-    const service = e.serviceCode !== undefined ? ` (service ${e.serviceCode})` : '';
+    const fields: LogFields = { ...base('response', e, e.attempt), status: e.status, ...serviceFacts(e.outcome), durationMs: e.durationMs };
+    const service = fields.serviceCode !== undefined ? ` (service ${fields.serviceCode})` : '';
     return { fields, message: `${PREFIX} ${e.method} ${fields.path} -> ${e.status}${service}, attempt ${e.attempt}, ${e.durationMs} ms` };
   },
   retry(e: Parameters<Log['retry']>[0]): Line {
