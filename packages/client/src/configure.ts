@@ -14,7 +14,8 @@ function whyNotFromEnv(env: RuntimeEnv): string {
   const denied = names.filter((name) => env.denied.includes(name));
   const missing = names.filter((name) => !denied.includes(name) && (name === ENV.customerId ? !env.options.customerId : !env.options.apiKey));
   const parts: string[] = [];
-  if (denied.length) parts.push(`Deno refused to read ${denied.join(', ')}: run with --allow-env=${ALL}`);
+  if (denied.length && env.source === 'deno') parts.push(`Deno refused to read ${denied.join(', ')}: run with --allow-env=${ALL}`);
+  else if (denied.length) parts.push(`the runtime refused to read ${denied.join(', ')}`);
   if (env.source === 'none') parts.push('this runtime has no environment variables (in a worker, pass its bindings: createClient({ ...fromEnv(env) }))');
   else if (missing.length) parts.push(`${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set`);
   return parts.join('; ');

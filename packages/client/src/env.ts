@@ -91,7 +91,7 @@ export interface RuntimeEnv {
   options: EnvOptions;
   /** Where the variables came from; `none` in browsers and workers (their bindings go through fromEnv). */
   source: 'deno' | 'process' | 'none';
-  /** Variables Deno refused to read (no --allow-env). */
+  /** Variables the runtime refused to read (Deno without --allow-env). */
   denied: string[];
 }
 
