@@ -8,6 +8,7 @@ import { score, type ScoreOperations } from './products/score.js';
 import { verifyApi, type VerifyApiOperations } from './products/verify-api.js';
 import { verifyCompletion, type VerifyCompletionOperations } from './products/verify-completion.js';
 import { voiceVerify, type VoiceVerifyOperations } from './products/voice-verify.js';
+import { configure } from './configure.js';
 import { createRouter, perCall, type CreateClientOptions } from './routing.js';
 import type {
   ApiResponse,
@@ -103,8 +104,12 @@ function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: 
 /**
  * A client for every operation of the service. Validates before sending, signs every attempt,
  * times out, retries safely, and answers with typed data plus the HTTP status and headers.
+ * Without `customerId` and `apiKey` it reads `X_CUSTOMER_ID` and `X_API_KEY` (also `X_BASE_URL`,
+ * `X_LOG_LEVEL`) from the environment in Node, Bun and Deno; explicit options always win. In a
+ * browser it refuses unless `dangerouslyAllowBrowser: true`.
  */
-export function createClient(options: CreateClientOptions): Client {
+export function createClient(given?: CreateClientOptions): Client {
+  const options = configure(given);
   const transport = new Transport(options);
   const send = <T>(request: RawRequest, o?: RequestOptions) => transport.send<T>({ ...request, ...perCall(o) });
   const routed = createRouter(options, transport);

@@ -1,7 +1,9 @@
 export { createClient } from './client.js';
 export type { Client } from './client.js';
-export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES } from './transport/index.js';
-export type { ClientOptions, RequestOptions, RawRequest, RetryOptions, Hooks } from './transport/index.js';
+export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES, LOG_LEVELS } from './transport/index.js';
+export type { ClientOptions, RequestOptions, RawRequest, RetryOptions, Hooks, Logger, LogFields, LogLevel } from './transport/index.js';
+export { fromEnv, ENV_VARIABLES } from './env.js';
+export type { EnvOptions, EnvRecord } from './env.js';
 export type { CreateClientOptions, ProductOptions, ProductsOptions } from './routing.js';
 export {
   ClientError,

@@ -24,10 +24,22 @@ export interface ProductsOptions {
   verifyApi?: ProductOptions;
 }
 
-export interface CreateClientOptions extends ClientOptions {
+export interface CreateClientOptions extends Omit<ClientOptions, 'customerId' | 'apiKey'> {
+  /** Give it with `apiKey`, or neither: then `X_CUSTOMER_ID` and `X_API_KEY` are read from the environment (Node, Bun, Deno). */
+  customerId?: string;
+  /** The API key, base64 as issued. Give it with `customerId`, or neither (then `X_API_KEY`). */
+  apiKey?: string;
   /** Per-product hosts and credentials; not needed for one account on the default hosts. */
   products?: ProductsOptions;
+  /**
+   * In a browser, createClient refuses to run (the API key would be readable in the page) unless
+   * this is true. Deno, Bun, Node and workers are not browsers.
+   */
+  dangerouslyAllowBrowser?: boolean;
 }
+
+/** The options once completed from the environment: credentials present. */
+export type ResolvedOptions = CreateClientOptions & Pick<ClientOptions, 'customerId' | 'apiKey'>;
 
 export type Host = 'rest' | keyof ProductsOptions;
 
@@ -61,13 +73,13 @@ function isServiceHost(baseUrl: string | URL | undefined): boolean {
 }
 
 /** Checks `products` up front (cheap), so a typo fails at createClient, not at the first call. */
-function productOptions(options: CreateClientOptions): Record<keyof ProductsOptions, ClientOptions> {
+function productOptions(options: ResolvedOptions): Record<keyof ProductsOptions, ClientOptions> {
   const given = options.products ?? {};
   if (typeof given !== 'object' || given === null) throw new ConfigurationError('products must be an object, e.g. { intelligence: { customerId, apiKey } }.');
   for (const key of Object.keys(given)) {
     if (!PRODUCTS.includes(key as keyof ProductsOptions)) throw new ConfigurationError(`products.${key} is not a product with its own host; use one of ${PRODUCTS.join(', ')}.`);
   }
-  const { products: _products, ...shared } = options;
+  const { products: _products, dangerouslyAllowBrowser: _browser, ...shared } = options;
   const result = {} as Record<keyof ProductsOptions, ClientOptions>;
   for (const name of PRODUCTS) {
     const p: ProductOptions = given[name] ?? {};
@@ -113,7 +125,7 @@ export function perCall(o: RequestOptions | undefined): RequestOptions {
 }
 
 /** Routes operations to lazily built Transports. `main` serves the REST host with the client's auth. */
-export function createRouter(options: CreateClientOptions, main: Transport): Send {
+export function createRouter(options: ResolvedOptions, main: Transport): Send {
   const perProduct = productOptions(options);
   const transports = new Map<string, Transport>([['rest:default', main]]);
 

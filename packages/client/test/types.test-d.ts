@@ -47,7 +47,8 @@ import {
   type VoiceVerifyParams,
   type VoiceVerifyResponse,
 } from '../src/index.js';
-import { createNodeFetch, type NodeFetchOptions } from '../src/node/index.js';
+import { ENV_VARIABLES, fromEnv, LOG_LEVELS, type EnvOptions, type LogFields, type Logger, type LogLevel } from '../src/index.js';
+import { createNodeFetch, type NodeFetchOptions, type ProxyOptions } from '../src/node/index.js';
 
 const client = createClient({ customerId: 'x', apiKey: 'AAAA' });
 
@@ -161,10 +162,70 @@ describe('next operations: request and response types', () => {
     expectTypeOf(client.messaging.bulk).parameter(0).toEqualTypeOf<BulkSmsParams>();
     expectTypeOf(client.messaging.bulk).returns.resolves.toEqualTypeOf<ApiResponse<BulkSmsResponse>>();
     expectTypeOf<BulkRecipient>().toEqualTypeOf<string | { phoneNumber: string; id?: string }>();
-    expectTypeOf(createClient).parameter(0).toEqualTypeOf<CreateClientOptions>();
+    expectTypeOf(createClient).parameter(0).toEqualTypeOf<CreateClientOptions | undefined>();
     expectTypeOf<NonNullable<CreateClientOptions['products']>>().toEqualTypeOf<ProductsOptions>();
     expectTypeOf<ProductsOptions['intelligence']>().toEqualTypeOf<ProductOptions | undefined>();
     // @ts-expect-error: not a product with its own host
     void createClient({ customerId: 'x', apiKey: 'AAAA', products: { score: {} } });
+  });
+});
+
+// Environment, logging, proxies, browsers (issue 12).
+describe('environment, logging, proxies, browsers', () => {
+  it('createClient takes no options at all, or credentials as options', () => {
+    expectTypeOf(createClient()).toEqualTypeOf<ReturnType<typeof createClient>>();
+    expectTypeOf<CreateClientOptions['customerId']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<CreateClientOptions['apiKey']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<CreateClientOptions['dangerouslyAllowBrowser']>().toEqualTypeOf<boolean | undefined>();
+    // ClientOptions (one transport) still requires them.
+    expectTypeOf<ClientOptions['customerId']>().toEqualTypeOf<string>();
+  });
+
+  it('fromEnv takes any environment record, a worker Env interface included', () => {
+    interface WorkerEnv {
+      X_CUSTOMER_ID: string;
+      X_API_KEY: string;
+      DB: { prepare(query: string): unknown };
+    }
+    const env = {} as WorkerEnv;
+    expectTypeOf(fromEnv(env)).toEqualTypeOf<EnvOptions>();
+    expectTypeOf(fromEnv({} as Record<string, string | undefined>)).toEqualTypeOf<EnvOptions>();
+    void createClient({ ...fromEnv(env), timeoutMs: 5_000 });
+    expectTypeOf<EnvOptions>().toEqualTypeOf<{ customerId?: string; apiKey?: string; baseUrl?: string; logLevel?: LogLevel }>();
+    expectTypeOf(ENV_VARIABLES.apiKey).toEqualTypeOf<'X_API_KEY'>();
+    // @ts-expect-error: not an environment record
+    void fromEnv('X_API_KEY=abc');
+  });
+
+  it('logLevel is one of five levels; console and pino-shaped loggers fit', () => {
+    expectTypeOf<LogLevel>().toEqualTypeOf<'off' | 'error' | 'warn' | 'info' | 'debug'>();
+    expectTypeOf(LOG_LEVELS).toEqualTypeOf<readonly ['off', 'error', 'warn', 'info', 'debug']>();
+    expectTypeOf<CreateClientOptions['logLevel']>().toEqualTypeOf<LogLevel | undefined>();
+    expectTypeOf<CreateClientOptions['logger']>().toEqualTypeOf<Logger | undefined>();
+    void createClient({ logger: console, logLevel: 'debug' });
+    // pino's LogFn: overloads, object first or message first.
+    interface LogFn {
+      <T extends object>(obj: T, msg?: string, ...args: unknown[]): void;
+      (msg: string, ...args: unknown[]): void;
+    }
+    const pinoLike = {} as { error: LogFn; warn: LogFn; info: LogFn; debug: LogFn; level: string };
+    void createClient({ logger: pinoLike });
+    expectTypeOf<LogFields['event']>().toEqualTypeOf<'request' | 'response' | 'retry' | 'failure'>();
+    expectTypeOf<LogFields['serviceCode']>().toEqualTypeOf<number | undefined>();
+    // @ts-expect-error: not a level
+    void createClient({ logLevel: 'verbose' });
+    // @ts-expect-error: a logger needs debug too
+    void createClient({ logger: { error() {}, warn() {}, info() {} } });
+  });
+
+  it('createNodeFetch takes a proxy URL or false, and NO_PROXY entries', () => {
+    expectTypeOf<NodeFetchOptions['proxy']>().toEqualTypeOf<string | URL | false | undefined>();
+    expectTypeOf<NodeFetchOptions['noProxy']>().toEqualTypeOf<string | readonly string[] | undefined>();
+    expectTypeOf<NodeFetchOptions>().toMatchTypeOf<ProxyOptions>();
+    void createNodeFetch({ proxy: 'http://proxy.internal:3128', noProxy: ['localhost', '.internal'] });
+    void createNodeFetch({ proxy: new URL('http://proxy.internal:3128'), noProxy: 'localhost,.internal' });
+    void createNodeFetch({ proxy: false });
+    // @ts-expect-error: true is not a proxy
+    void createNodeFetch({ proxy: true });
   });
 });

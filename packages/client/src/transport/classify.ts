@@ -25,10 +25,12 @@ export interface Context {
   localTime: () => number;
 }
 
-// Errors that prove the request never reached the server.
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+// Errors that prove the request never reached the server. ERR_PROXY_TUNNEL: createNodeFetch's
+// proxy refused the CONNECT tunnel, so not a byte of the request was written.
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_PROXY_TUNNEL']);
 
-function causeCode(error: unknown): string | undefined {
+/** The first `code` along an error's cause chain (ECONNREFUSED, ENOTFOUND, ...). */
+export function causeCode(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') return code;

@@ -9,6 +9,7 @@ import type { ApiResponse } from '../types.js';
 import { classify } from './classify.js';
 import { createCredentials, redact, type Credentials } from './credentials.js';
 import { fetchWithTimeout } from './exchange.js';
+import { createLog, logOptionsProblem, type Log } from './log.js';
 import { DEFAULT_BASE_URL, type ClientOptions, type Hooks, type RawRequest } from './options.js';
 import { buildRequest, checkClientOptions, type Prepared } from './request.js';
 import { retryDelay, shouldRetry } from './retry.js';
@@ -17,6 +18,8 @@ import { parseBaseUrl, type Base } from './url.js';
 
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES } from './options.js';
 export type { ClientOptions, Hooks, RawRequest, RequestOptions, RetryOptions } from './options.js';
+export { LOG_LEVELS } from './log.js';
+export type { Logger, LogFields, LogLevel } from './log.js';
 
 /** Calls a hook; a failing logger must not fail the request. */
 function notify<E>(hook: ((event: E) => void) | undefined, event: () => E): void {
@@ -34,6 +37,7 @@ export class Transport {
   private readonly fetch: typeof fetch;
   private readonly base: Base;
   private readonly hooks: Hooks;
+  private readonly log: Log | undefined;
 
   constructor(private readonly options: ClientOptions) {
     if (!options || typeof options !== 'object') throw new ConfigurationError('createClient needs options: { customerId, apiKey }.');
@@ -47,18 +51,31 @@ export class Transport {
     this.base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
     checkClientOptions(options);
     this.hooks = options.hooks ?? {};
+    const problem = logOptionsProblem(options.logLevel, options.logger);
+    if (problem) throw new ConfigurationError(problem);
+    this.log = createLog(options.logLevel ?? (options.logger ? 'info' : 'off'), options.logger);
   }
 
   async send<T>(raw: RawRequest): Promise<ApiResponse<T>> {
     const request = buildRequest(raw, this.base, this.options);
+    const started = Date.now();
+    const fail = (error: ClientError, attempts: number): ClientError => {
+      this.log?.failure({ method: request.method, url: request.url, attempts, durationMs: Date.now() - started, error });
+      return error;
+    };
     for (let attempt = 1; ; attempt++) {
-      if (request.signal?.aborted) throw new AbortedError(request.signal.reason);
+      if (request.signal?.aborted) throw fail(new AbortedError(request.signal.reason), attempt - 1);
       const outcome = await this.attempt<T>(request, attempt);
       if ('result' in outcome) return outcome.result;
       const delayMs = this.nextDelay(request, attempt, outcome.error);
-      if (delayMs === undefined) throw outcome.error;
+      if (delayMs === undefined) throw fail(outcome.error, attempt);
       notify(this.hooks.onRetry, () => ({ method: request.method, url: request.url.href, attempt, delayMs, error: outcome.error }));
-      await sleep(delayMs, request.signal);
+      this.log?.retry({ method: request.method, url: request.url, attempt, delayMs, error: outcome.error });
+      try {
+        await sleep(delayMs, request.signal);
+      } catch (error) {
+        throw error instanceof AbortedError ? fail(error, attempt) : error;
+      }
     }
   }
 
@@ -73,12 +90,16 @@ export class Transport {
     const { method, url } = request;
     const { headers, stringToSign } = this.credentials.sign(request);
     notify(this.hooks.onRequest, () => ({ method, url: url.href, attempt, headers: redact(headers) }));
+    this.log?.request({ method, url, attempt, headers, stringToSign });
     const started = Date.now();
     const exchange = await fetchWithTimeout(this.fetch, { ...request, headers });
+    const durationMs = Date.now() - started;
+    const outcome = classify<T>(exchange, { ...request, stringToSign, localTime: () => this.options.now?.().getTime() ?? Date.now() });
     if ('response' in exchange && exchange.response) {
       const { status, headers: answered } = exchange.response;
-      notify(this.hooks.onResponse, () => ({ method, url: url.href, attempt, status, durationMs: Date.now() - started, headers: answered }));
+      notify(this.hooks.onResponse, () => ({ method, url: url.href, attempt, status, durationMs, headers: answered }));
+      this.log?.response({ method, url, attempt, status, durationMs, outcome });
     }
-    return classify<T>(exchange, { ...request, stringToSign, localTime: () => this.options.now?.().getTime() ?? Date.now() });
+    return outcome;
   }
 }

@@ -1,6 +1,7 @@
 // The options of the client and of one request, and their defaults (one table).
 import type { Algorithm, MacProvider } from '@x/auth';
 import type { ClientError } from '../errors.js';
+import type { Logger, LogLevel } from './log.js';
 
 export const DEFAULT_BASE_URL = 'https://rest-api.telesign.com';
 
@@ -69,6 +70,15 @@ export interface ClientOptions {
   /** Replaces the User-Agent; false sends none. */
   userAgent?: string | false;
   hooks?: Hooks;
+  /**
+   * What is logged: `off` (default), `error`, `warn`, `info`, `debug`. `X_LOG_LEVEL` sets it
+   * when not given; a `logger` without a level logs at `info`. Never a key, an Authorization
+   * header, a signature or a verification code; at info and above no body, no query, and phone
+   * numbers masked (see the README's *Logging*).
+   */
+  logLevel?: LogLevel;
+  /** Where lines go: anything with error/warn/info/debug (pino, console), called as `info(fields, message)`. Default: the console, as text. */
+  logger?: Logger;
   /** Clock for the signed date. Default `() => new Date()`. */
   now?: () => Date;
   /** The HMAC implementation. Default: pure. On Node, `nodeMac` from `@x/auth/node` signs faster. */
