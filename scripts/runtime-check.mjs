@@ -19,7 +19,7 @@ export async function check() {
   rows.push(['@x/auth golden vectors', vectorsOk, `${digest.vectors.length} vectors`]);
   rows.push(['@x/auth callback vector', callbackSignature(callback.body, callback.apiKey) === callback.signature, '']);
   const seen = [];
-  const client = createClient({ ...credentials, baseUrl: 'https://service.test', fetch: async (url, init) => {
+  const client = createClient({ ...credentials, baseUrl: 'https://service.test', dangerouslyAllowBrowser: true, fetch: async (url, init) => {
     seen.push({ url, init });
     return new Response('{"reference_id":"0123456789ABCDEF0123456789ABCDEF","status":{"code":290,"description":"Message in progress","updated_on":"x"}}', { status: 200, headers: { 'content-type': 'application/json' } });
   } });
@@ -34,7 +34,7 @@ export async function check() {
   // The emulator's portable core, in-process, driven by the client: a full verification.
   const emulator = createEmulator({ deliveryDelayMs: 0 });
   try {
-    const local = createClient({ ...DEFAULT_CUSTOMER, baseUrl: 'http://emulator.local', fetch: emulator.fetch });
+    const local = createClient({ ...DEFAULT_CUSTOMER, baseUrl: 'http://emulator.local', fetch: emulator.fetch, dangerouslyAllowBrowser: true });
     const started = await local.verify.sms({ phoneNumber: '15555550100' });
     const code = emulator.outbox.latest('15555550100').code;
     const checked = await local.verify.check(started.data.reference_id, code);
