@@ -36,6 +36,14 @@ function install({ dir, spec }) {
   return result.status === 0 ? prefix : undefined;
 }
 
+// `--install`: only bring the runtimes into .tools/ (test-all runs this before the unit tests,
+// whose Deno and browser tests need them); a failed install is a non-zero exit, never a skip.
+if (process.argv.includes('--install')) {
+  const missing = Object.values(RUNTIMES).filter((runtime) => !install(runtime)).map((runtime) => [runtime.spec].flat().join(' '));
+  if (missing.length) console.error(`could not install: ${missing.join(', ')}`);
+  process.exit(missing.length ? 1 : 0);
+}
+
 // One self-contained ESM bundle of the check, from the built files.
 const alias = Object.fromEntries(['auth', 'client', 'webhooks', 'emulator'].map((p) => [`@x/${p}`, join(root, 'packages', p, 'dist', 'index.js')]));
 const bundle = await build({ entryPoints: [join(root, 'scripts', 'runtime-check.mjs')], alias, bundle: true, format: 'esm', platform: 'neutral', write: false, mainFields: ['module', 'main'] });

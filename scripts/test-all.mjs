@@ -39,6 +39,9 @@ if (wanted('lint')) step('lint (eslint, incl. no node:* / Buffer in portable pac
 if (wanted('typecheck')) step('typecheck', 'pnpm', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
 if (wanted('changesets')) step('changesets parse (changeset status)', 'pnpm', ['exec', 'changeset', 'status'], { quiet: true });
 
+// The other runtimes (Node 22/24, Deno, Bun, workerd) into .tools/, before the tests that run them.
+if (wanted('unit') || wanted('runtimes')) step('runtimes installed (.tools/)', 'node', ['scripts/runtimes.mjs', '--install'], { quiet: true, timeout: 300_000 });
+
 if (wanted('unit')) {
   const report = join(out, 'vitest.json');
   const result = spawnSync('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, stdio: 'inherit', env: process.env });
