@@ -39,8 +39,11 @@ export interface EmulatorContext {
   accounts(set: AccountSet): Map<string, Customer>;
   /** How requests to a product are verified (its accounts). */
   authFor(set: AccountSet): VerifyOptions;
-  /** Runs `task` at a time of the clock; `emulator.idle()` runs what is due and waits for the rest. */
-  schedule(at: number, task: () => void): Scheduled;
+  /**
+   * Runs `task` at a time of the clock. `emulator.idle()` runs what is due by the clock and waits
+   * for the other tasks, except `background` ones (fallbacks, deadlines), which only run when due.
+   */
+  schedule(at: number, task: () => void, options?: { background?: boolean }): Scheduled;
   /** Create, find and settle transactions; the callback at the final status is sent for you. */
   readonly transactions: Transactions;
   /** Record what reached the phone. */
@@ -113,7 +116,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     customers,
     accounts: (set) => accountSets[set],
     authFor: (set) => auths[set],
-    schedule: (at, task) => scheduler.at(at, task),
+    schedule: (at, task, options) => scheduler.at(at, task, options),
     transactions,
     outbox,
     callbacks,

@@ -8,13 +8,15 @@ interface Task {
   run: () => void;
   timer: ReturnType<typeof setTimeout>;
   done: () => void;
+  background: boolean;
 }
 
 /**
  * Runs tasks at times of the emulator's clock (`now`). A real timer waits the difference; `idle()`
  * first runs every task already due by the clock, so a test that moves an injected clock forward
- * and awaits `idle()` sees what happens at that time without sleeping. Timers never keep a Node
- * process alive.
+ * and awaits `idle()` sees what happens at that time without sleeping. `idle()` then waits for the
+ * foreground tasks (deliveries), not for background ones (a fallback or a deadline minutes away),
+ * which run when their time comes. Timers never keep a Node process alive.
  */
 export class Scheduler {
   private readonly tasks = new Set<Task>();
@@ -22,11 +24,14 @@ export class Scheduler {
 
   constructor(private readonly now: () => number) {}
 
-  at(at: number, run: () => void): Scheduled {
-    let done!: () => void;
-    const finished = new Promise<void>((resolve) => (done = resolve)).finally(() => this.pending.delete(finished));
-    this.pending.add(finished);
-    const task: Task = { at, run, done, timer: setTimeout(() => this.fire(task), Math.max(0, at - this.now())) };
+  at(at: number, run: () => void, options: { background?: boolean } = {}): Scheduled {
+    const background = options.background === true;
+    let done: () => void = () => undefined;
+    if (!background) {
+      const finished = new Promise<void>((resolve) => (done = resolve)).finally(() => this.pending.delete(finished));
+      this.pending.add(finished);
+    }
+    const task: Task = { at, run, done, background, timer: setTimeout(() => this.fire(task), Math.max(0, at - this.now())) };
     (task.timer as { unref?: () => void }).unref?.();
     this.tasks.add(task);
     return { cancel: () => this.drop(task) };
