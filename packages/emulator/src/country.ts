@@ -15,8 +15,6 @@ export interface Country {
   name: string | null;
   /** Lengths a national number may have in this region (or the code's non-geographic plan). */
   lengths: number[];
-  /** The trunk prefix dialled inside the country ("0" in most of Europe), if any. */
-  nationalPrefix: string | null;
 }
 
 /** The parts of libphonenumber-js's Metadata used here (its typings declare fewer of its methods). */
@@ -25,7 +23,7 @@ interface MetadataApi {
   isNonGeographicCallingCode(code: string): boolean;
   getCountryCodesForCallingCode(code: string): string[] | undefined;
   selectNumberingPlan(selector: string): void;
-  numberingPlan: { possibleLengths(): number[]; nationalPrefix(): string | undefined } | undefined;
+  numberingPlan: { possibleLengths(): number[] } | undefined;
   metadata: { country_calling_codes: Record<string, string[]> };
 }
 
@@ -52,7 +50,6 @@ function plan(selector: string, code: string): Country {
     iso3: geographic ? (iso3[selector] ?? null) : null,
     name: geographic ? (names[selector] ?? null) : null,
     lengths: [...np.possibleLengths()],
-    nationalPrefix: np.nationalPrefix() ?? null,
   };
 }
 
@@ -85,23 +82,22 @@ export interface Cleansing {
 
 /**
  * Cleanses a complete number the way the reference's codes describe (§9.2):
- * - 100: the national number has a length the numbering plan allows; unchanged.
  * - 101: changed to ensure completion: the national trunk prefix written after the calling code
- *   (44 0 7911..., 49 0 30...) is removed, when what remains has an allowed length.
+ *   (44 0 7911..., 49 0 30...) is removed, as the numbering plan's parsing rules say;
+ * - 100: the national number has a length the numbering plan allows; unchanged;
  * - 105: too long or too short otherwise (e.g. one digit too many that is not a trunk prefix):
- *   the number is left as it is, since no digit can be known to be the extra one.
+ *   the number is left as it is, since no digit can be known to be the extra one;
  * - 103: no calling code matches; no area can be found.
  */
 export function cleanse(phoneNumber: string, country: Country | undefined): Cleansing {
   if (!country) return { country_code: null, phone_number: phoneNumber, cleansed_code: 103, min_length: null, max_length: null };
   const national = phoneNumber.slice(country.code.length);
   const lengths = country.lengths;
-  const bounds = { min_length: Math.min(...lengths), max_length: Math.max(...lengths) };
-  const base = { country_code: country.code, ...bounds };
-  if (lengths.includes(national.length)) return { ...base, phone_number: national, cleansed_code: 100 };
-  const prefix = country.nationalPrefix;
-  if (prefix && national.startsWith(prefix) && lengths.includes(national.length - prefix.length)) {
-    return { ...base, phone_number: national.slice(prefix.length), cleansed_code: 101 };
+  const base = { country_code: country.code, min_length: Math.min(...lengths), max_length: Math.max(...lengths) };
+  const parsed = parsePhoneNumberFromString(`+${phoneNumber}`)?.nationalNumber;
+  if (parsed !== undefined && parsed !== national && national.endsWith(parsed) && lengths.includes(parsed.length)) {
+    return { ...base, phone_number: parsed, cleansed_code: 101 };
   }
+  if (lengths.includes(national.length)) return { ...base, phone_number: national, cleansed_code: 100 };
   return { ...base, phone_number: national, cleansed_code: 105 };
 }

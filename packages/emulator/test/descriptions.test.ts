@@ -70,7 +70,7 @@ describe('every code found while walking the routes', () => {
       now: () => clock,
       deliveryDelayMs: 1_000,
       customers: [{ ...customer, callbackUrl: 'http://receiver.test/cb' }],
-      callbacks: { fetch: async (_url, init) => (delivered.push(String(init?.body)), new Response('', { status: 200 })) },
+      callbacks: { fetch: async (_url: unknown, init?: RequestInit) => (delivered.push(String(init?.body)), new Response('', { status: 200 })) },
     });
     const found: Array<{ code: number; description?: string; where: string }> = [];
     const collect = (value: unknown, where: string) => {
@@ -116,13 +116,13 @@ describe('every code found while walking the routes', () => {
     emulator.inbound({ from: '15555550100', to: '15555559999', text: 'STOP' });
 
     // Validation errors of every product.
-    for (const form of [{}, { phone_number: 'x' }, { phone_number: '15555550100' }, { phone_number: '15555550100', message: 'x' }, { phone_number: '15555550100', message: 'x', message_type: 'Q' }, { phone_number: '15555550100', message: 'x'.repeat(1601), message_type: 'ARN' }, { phone_number: '15555550100', message: 'x', message_type: 'ARN', callback_url: 'x' }, { phone_number: '15555550100', message: 'x', message_type: 'ARN', sender_id: '' }, { phone_number: '15555550100', message: 'x', message_type: 'ARN', external_id: '' }, { phone_number: '15555550100', message: 'x', message_type: 'ARN', originating_ip: 'x' }, { phone_number: '15555550100', message: 'x', message_type: 'ARN', account_lifecycle_event: 'x' }]) {
+    for (const form of <Array<Record<string, string>>>[{}, { phone_number: 'x' }, { phone_number: '15555550100' }, { phone_number: '15555550100', message: 'x' }, { phone_number: '15555550100', message: 'x', message_type: 'Q' }, { phone_number: '15555550100', message: 'x'.repeat(1601), message_type: 'ARN' }, { phone_number: '15555550100', message: 'x', message_type: 'ARN', callback_url: 'x' }, { phone_number: '15555550100', message: 'x', message_type: 'ARN', sender_id: '' }, { phone_number: '15555550100', message: 'x', message_type: 'ARN', external_id: '' }, { phone_number: '15555550100', message: 'x', message_type: 'ARN', originating_ip: 'x' }, { phone_number: '15555550100', message: 'x', message_type: 'ARN', account_lifecycle_event: 'x' }]) {
       await send('POST', '/v1/messaging', { form });
       await send('POST', '/v1/verify/sms', { form });
       await send('POST', '/v1/verify/call', { form });
     }
     await send('POST', '/v1/voice', { form: { phone_number: '15555550100', message: 'x', message_type: 'ARN', voice: 'nope' } });
-    for (const form of [{}, { account_lifecycle_event: 'x' }, { account_lifecycle_event: 'create', email_address: 'x' }, { account_lifecycle_event: 'create', device_id: '' }, { account_lifecycle_event: 'create', account_id: '' }]) await send('POST', '/v1/score/15555550100', { form });
+    for (const form of <Array<Record<string, string>>>[{}, { account_lifecycle_event: 'x' }, { account_lifecycle_event: 'create', email_address: 'x' }, { account_lifecycle_event: 'create', device_id: '' }, { account_lifecycle_event: 'create', account_id: '' }]) await send('POST', '/v1/score/15555550100', { form });
     for (const json of [{}, { recipient: {} }, { recipient: { phone_number: 'x' } }, { recipient: { phone_number: '15555550100' }, verification_policy: [{ method: 'email' }] }, { recipient: { phone_number: '15555550100', email: 'x' } }, { recipient: { phone_number: '15555550100' }, external_id: 'é' }]) await send('POST', '/verification', { json });
     await send('POST', '/verification', { raw: '{"padding":"' + 'y'.repeat(11_000) + '"}', type: 'application/json' });
     await send('POST', '/bulk', { form: {} });
