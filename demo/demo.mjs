@@ -24,7 +24,7 @@ const receiver = await new Promise((resolve) => {
 });
 const callbackUrl = `http://127.0.0.1:${receiver.address().port}/telesign/callbacks`;
 
-const emulator = await startEmulator({ deliveryDelayMs: 300, customers: [{ ...DEFAULT_CUSTOMER, callbackUrl }] });
+const emulator = await startEmulator({ deliveryDelayMs: 300, callbacks: { retryDelaysMs: [200, 400] }, customers: [{ ...DEFAULT_CUSTOMER, callbackUrl }] });
 const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: emulator.url });
 say(`Emulator on ${emulator.url}, customer ${DEFAULT_CUSTOMER.customerId}`);
 say(`Callbacks go to ${callbackUrl} (Express + @x/express)`);
@@ -70,6 +70,65 @@ try {
   }
   say(`GET  /v1/voice/{id} -> ${callStatus.data.status.code} "${callStatus.data.status.description}" (test number ...0006 is always busy)`);
 
+  const settle = () => emulator.emulator.idle();
+
+  step('Voice Verify: the fallback when SMS cannot reach a landline');
+  const landline = '15555550005';
+  const bySms = await client.verify.sms({ phoneNumber: landline });
+  await settle();
+  const smsStatus = await client.verify.status(bySms.data.reference_id);
+  say(`POST /v1/verify/sms to ...0005 -> ${smsStatus.data.status.code} "${smsStatus.data.status.description}": try a call`);
+  const byCall = await client.verify.call({ phoneNumber: landline, ttsMessage: 'Your Acme code is $$CODE$$. Once more: $$CODE$$.' });
+  say(`POST /v1/verify/call -> ${byCall.data.status.code} "${byCall.data.status.description}"`);
+  const spoken = emulator.emulator.outbox.latest(landline);
+  say(`The phone rang and said: "${spoken.text}"`);
+  const callChecked = await client.verify.check(byCall.data.reference_id, spoken.code);
+  await settle();
+  const callStatus2 = await client.verify.status(byCall.data.reference_id);
+  say(`GET  /v1/verify/{id}?verify_code=${spoken.code} -> ${callChecked.data.sub_resource}, code_state ${callChecked.data.verify.code_state}; call ${callStatus2.data.status.code} "${callStatus2.data.status.description}"`);
+  if (smsStatus.data.status.code !== 222 || callChecked.data.verify.code_state !== 'VALID' || callStatus2.data.status.code !== 100) throw new Error('voice verify fallback did not behave');
+
+  step('Own-code verification, then completion');
+  const ownCode = String(100000 + Math.floor(Math.random() * 900000));
+  const own = await client.verify.sms({ phoneNumber: '15555550124', verifyCode: ownCode, template: 'Acme: $$CODE$$' });
+  const typed = /\d{6}/.exec(emulator.emulator.outbox.latest('15555550124').text)[0];
+  say(`We sent our own code; the user typed ${typed}; we compare it ourselves: ${typed === ownCode ? 'match' : 'no match'}`);
+  const completed = await client.verify.complete(own.data.reference_id);
+  say(`PUT  /v1/verify/completion/{id} -> ${completed.data.status.code} "${completed.data.status.description}"`);
+  if (typed !== ownCode || completed.data.status.code !== 1900) throw new Error('completion did not behave');
+
+  step('PhoneID Live and Score: is this number worth a code?');
+  const live = await client.phoneId.live('15555550006', { ucid: 'ATCK' });
+  say(`GET  /v1/phoneid/live/...0006 -> ${live.data.status.code}: ${live.data.live.subscriber_status}, ${live.data.live.device_status}, ${live.data.live.roaming} (${live.data.live.roaming_country})`);
+  const risky = await client.score.lookup('15555550003', { accountLifecycleEvent: 'create' });
+  const safe = await client.score.lookup('15555550125', { accountLifecycleEvent: 'create' });
+  say(`POST /v1/score/...0003 -> ${risky.data.phone_type.description}, risk ${risky.data.risk.score} ${risky.data.risk.level}: ${risky.data.risk.recommendation}`);
+  say(`POST /v1/score/...0125 -> ${safe.data.phone_type.description}, risk ${safe.data.risk.score} ${safe.data.risk.level}: ${safe.data.risk.recommendation}`);
+  if (live.data.live.roaming !== 'ROAMING' || risky.data.risk.recommendation !== 'block' || safe.data.risk.recommendation !== 'allow') throw new Error('PhoneID Live / Score did not behave');
+
+  step('Verify API: SMS first, WhatsApp as the fallback');
+  const flaky = '15555550001';
+  const verification = await client.verifyApi.create({ phoneNumber: flaky, policy: [{ method: 'sms', fallbackTime: 30 }, { method: 'whatsapp' }] });
+  say(`POST /verification -> ${verification.data.status.code} "${verification.data.status.description}", state ${verification.data.state}`);
+  await sleep(400);
+  const progress = await client.verifyApi.get(verification.data.reference_id);
+  say(`GET  /verification/{id} -> ${progress.data.inner_methods.map((m) => `${m.method} ${m.state} (${m.err_code})`).join(', ')}`);
+  const delivered = emulator.emulator.outbox.latest(flaky);
+  say(`The phone received on ${delivered.channel}: "${delivered.text}"`);
+  const finalized = await client.verifyApi.finalize(verification.data.reference_id, delivered.code);
+  say(`PATCH /verification/{id}/state -> ${finalized.data.status.code} "${finalized.data.status.description}"`);
+  if (delivered.channel !== 'whatsapp' || finalized.data.status.code !== 3900) throw new Error('Verify API fallback did not behave');
+
+  step('Bulk SMS to three customers');
+  const bulk = await client.messaging.bulk({ recipients: [{ phoneNumber: '15555550126', id: 'cust-1' }, { phoneNumber: '15555550001', id: 'cust-2' }, { phoneNumber: '15555550127', id: 'cust-3' }], template: 'Doors open at 9', sessionId: 'launch-day' });
+  say(`POST /v1/verify/bulk_sms -> ${bulk.data.status.code} "${bulk.data.status.description}"; ${emulator.emulator.outbox.list().filter((m) => m.referenceId === bulk.data.reference_id).length} messages in the outbox`);
+
+  step('An inbound SMS: a customer texts STOP to our number');
+  const mo = await fetch(`${emulator.url}/_emulator/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: '15555550126', to: '15555559999', text: 'STOP' }) });
+  const moBody = await mo.json();
+  say(`POST /_emulator/inbound -> HTTP ${mo.status}, reference ${moBody.reference_id}, to ${moBody.callback_url}`);
+  if (mo.status !== 202) throw new Error('inbound SMS did not behave');
+
   step('What the service answers to a tampered and to a replayed request');
   const url = `${emulator.url}/v1/messaging`;
   const body = 'phone_number=15555550100&message=Pay%2010%20EUR&message_type=ARN';
@@ -96,9 +155,23 @@ try {
   step('Signed callbacks received by our Express server');
   await emulator.emulator.idle();
   for (const { payload, header } of callbacks) {
-    const extra = payload.verify ? `, verify.code_state ${payload.verify.code_state}` : '';
-    say(`${payload.sub_resource.padEnd(5)} ${payload.reference_id}: ${payload.status.code} "${payload.status.description}"${extra} (verified via ${header})`);
+    const kind = payload.sub_resource ?? 'verification';
+    const extra = payload.verify
+      ? `, verify.code_state ${payload.verify.code_state}`
+      : payload.session_id !== undefined
+        ? `, session_id ${payload.session_id}`
+        : payload.user_response
+          ? `: "${payload.user_response.mo_message}" from ${payload.user_response.phone_number}`
+          : '';
+    const what = payload.status ? `${payload.status.code} "${payload.status.description}"` : `state ${payload.state}`;
+    say(`${kind.padEnd(12)} ${payload.reference_id}: ${what}${extra} (verified via ${header})`);
   }
+  const kinds = (name) => callbacks.filter(({ payload }) => (payload.sub_resource ?? 'verification') === name);
+  const expected = { sms: 3, voice: 1, call: 1, bulk_sms: 3, mo_sms: 1, verification: 1 };
+  for (const [kind, count] of Object.entries(expected)) {
+    if (kinds(kind).length < count) throw new Error(`expected at least ${count} ${kind} callback(s) at our server, got ${kinds(kind).length}`);
+  }
+  if (kinds('mo_sms')[0].payload.user_response.mo_message !== 'STOP' || kinds('verification')[0].payload.state !== 'VERIFIED') throw new Error('callbacks did not carry what was sent');
   const forged = await fetch(callbackUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `TSA ${DEFAULT_CUSTOMER.customerId}:${btoa('forged-signature-000000000000')}` },

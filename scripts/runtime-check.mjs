@@ -39,6 +39,22 @@ export async function check() {
     const code = emulator.outbox.latest('15555550100').code;
     const checked = await local.verify.check(started.data.reference_id, code);
     rows.push(['@x/emulator in-process with @x/client (verify flow)', checked.data.verify.code_state === 'VALID', '']);
+
+    // The next operations: Voice Verify (call, check) and the Verify API (create, get, finalize),
+    // which also runs the emulator's numbering plans (libphonenumber-js) and its scheduler.
+    const call = await local.verify.call({ phoneNumber: '15555550005', ttsMessage: 'Code $$CODE$$' });
+    const spoken = emulator.outbox.latest('15555550005');
+    const callChecked = await local.verify.check(call.data.reference_id, spoken.code);
+    rows.push(['@x/emulator Voice Verify with @x/client (call, check)', call.data.status.code === 103 && spoken.channel === 'voice' && callChecked.data.sub_resource === 'call' && callChecked.data.verify.code_state === 'VALID', '']);
+    const created = await local.verifyApi.create({ phoneNumber: '447911123456', policy: [{ method: 'sms' }] });
+    const fetched = await local.verifyApi.get(created.data.reference_id);
+    const finalized = await local.verifyApi.finalize(created.data.reference_id, emulator.outbox.latest('447911123456').code);
+    const pid = await local.phoneId.lookup('4407911123456');
+    rows.push([
+      '@x/emulator Verify API with @x/client (create, get, finalize) and PhoneID cleansing',
+      created.data.status.code === 3001 && fetched.data.state === 'ONGOING' && finalized.data.status.code === 3900 && pid.data.numbering.cleansing.call.cleansed_code === 101,
+      '',
+    ]);
   } finally {
     emulator.close();
   }

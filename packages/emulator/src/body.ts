@@ -48,9 +48,9 @@ export interface ParsedBody {
 export type BodyProblem = 'not_utf8' | 'not_json' | 'not_object';
 
 export const BODY_PROBLEMS: Record<BodyProblem, string> = {
-  not_utf8: 'Bad request: the body is not valid UTF-8.',
-  not_json: 'Bad request: the body is not valid JSON.',
-  not_object: 'Bad request: the JSON body must be an object.',
+  not_utf8: 'the body is not valid UTF-8',
+  not_json: 'the body is not valid JSON',
+  not_object: 'the JSON body must be an object',
 };
 
 /**

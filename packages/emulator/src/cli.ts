@@ -21,7 +21,8 @@ Usage: x-emulator [options]
   -h, --help                this text
 
 Control routes: GET /_emulator/outbox?phone_number=, GET /_emulator/callbacks,
-GET|POST|DELETE /_emulator/faults, POST /_emulator/reset. They answer only requests
+GET|POST|DELETE /_emulator/faults, POST /_emulator/inbound (an inbound SMS to
+your callback URL: {"from","to","text"}), POST /_emulator/reset. They answer only requests
 addressed to a loopback host (localhost, 127.0.0.1, [::1]) and no web page of another
 origin; with a control token, only requests that carry it.
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { untilAborted } from './abort.js';
 import { createContext } from './context.js';
+import { sendInbound } from './inbound.js';
 import { report } from './logger.js';
 import { controlRoutes } from './routes/control.js';
 import { PRODUCTS } from './routes/products.js';
@@ -8,7 +9,7 @@ import { buildProduct } from './routes/service.js';
 import type { Emulator, EmulatorEnv, EmulatorOptions } from './types.js';
 
 export { DEFAULT_CUSTOMER } from './customers.js';
-export type { Customer, Emulator, EmulatorEnv, EmulatorOptions, OutboxMessage } from './types.js';
+export type { Customer, Emulator, EmulatorEnv, EmulatorOptions, OutboxMessage, InboundSms, InboundResult } from './types.js';
 
 /**
  * The emulator: one context (state, clock, outbox, callbacks, faults, error families), one Hono
@@ -43,10 +44,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     callbacks: ctx.callbacks,
     faults: ctx.faults,
     transactions: ctx.transactions,
-    async idle() {
-      await ctx.transactions.idle();
-      await ctx.callbacks.idle();
-    },
+    inbound: (message) => sendInbound(message, ctx.customers, ctx.callbacks, ctx.now()),
+    idle: () => ctx.idle(),
     reset: () => ctx.reset(),
     close: () => ctx.close(),
   };

@@ -1,15 +1,17 @@
 import type { VerifyFailure } from '@x/auth';
-import { AUTH_CODES } from './codes.js';
+import { AUTH_CODES, describe } from './codes.js';
 import { json } from './respond.js';
 import { statusOf, timestamp } from './status.js';
 import type { ParamError } from './validate.js';
 
 /**
- * The two error families of the service (reference §5.4): Messaging, Voice and PhoneID answer
- * positive 5-digit codes in `status.code`; SMS Verify answers negative codes in `errors[]` beside
- * a generic `status` (501 "Not authorized" for authentication failures, 500 otherwise).
+ * The error families of the service (reference §5.4, next §5): Messaging, Voice, PhoneID, Score
+ * and Intelligence answer positive 5-digit codes in `status.code`; the /v1/verify products and the
+ * legacy PhoneID GETs answer negative codes in `errors[]` beside a generic `status` (501 "Not
+ * authorized" for authentication failures, 500 otherwise); the Verify API answers its 3xxx codes
+ * in `status.code`.
  */
-export type FamilyName = 'positive' | 'negative';
+export type FamilyName = 'positive' | 'negative' | 'verifyApi';
 
 /** Conditions every product can answer, whatever its operations. */
 export type Condition =
@@ -23,44 +25,36 @@ export type Condition =
   | 'unknown_reference'
   | 'invalid_reference';
 
-type Text = (detail: string) => string;
 interface Entry {
   http: number;
-  positive: [code: number, text: Text];
-  negative: [code: number, text: Text];
+  /** The code per family, and a detail added to its description (`$` = the value at fault). */
+  codes: Record<FamilyName, [code: number, detail?: string]>;
 }
-const fixed = (text: string): Text => () => text;
+
+const FAILED = 'the emulator failed on this request (its log has the error)';
 
 /**
- * The one table of these conditions in both families. Where the positive family documents no code
+ * The one table of these conditions in the three families. Where a family documents no code
  * (unknown operation, method not allowed), the service's -4000x number of the condition is used
- * in `status.code`; a body that cannot be read is the family's generic 400 code (11000), with a
- * description that names the problem.
+ * in `status.code`; a body that cannot be read is the family's generic 400 code (11000, -40006,
+ * 3110), with a detail that names the problem. Descriptions come from codes.ts.
  */
 const CONDITIONS: Record<Condition, Entry> = {
-  bad_request: { http: 400, positive: [11000, fixed('Bad request')], negative: [-40006, fixed('Bad request')] },
-  payload_too_large: { http: 413, positive: [11000, fixed('Payload too large')], negative: [-40006, fixed('Payload too large')] },
-  not_found: { http: 404, positive: [-40004, fixed('Resource Not Found')], negative: [-40004, fixed('Resource Not Found')] },
-  method_not_allowed: { http: 405, positive: [-40005, fixed('Method Not Allowed')], negative: [-40005, fixed('Method Not Allowed')] },
-  rate_limited: { http: 429, positive: [10019, fixed('Rate Limit Exceeded')], negative: [-40007, fixed('Rate Limit Exceeded')] },
-  unavailable: { http: 503, positive: [500, fixed('System Unavailable, please try again later')], negative: [-90001, fixed('System Unavailable, please try again later')] },
-  internal_error: {
-    http: 500,
-    positive: [500, fixed('Transaction not attempted: the emulator failed on this request (its log has the error).')],
-    negative: [-90001, fixed('Transaction not attempted: the emulator failed on this request (its log has the error).')],
-  },
-  unknown_reference: { http: 404, positive: [10017, fixed('Customer ID / Reference ID not found.')], negative: [-10001, fixed('CustomerID/ReferenceID not found')] },
-  invalid_reference: {
-    http: 400,
-    positive: [11011, fixed('Invalid value for parameter reference_id.')],
-    negative: [-10001, (id) => `Invalid Request: ReferenceID Parameter: ${id.slice(0, 64)}`],
-  },
+  bad_request: { http: 400, codes: { positive: [11000], negative: [-40006], verifyApi: [3110] } },
+  payload_too_large: { http: 413, codes: { positive: [11000, 'payload too large'], negative: [-40006, 'payload too large'], verifyApi: [3116] } },
+  not_found: { http: 404, codes: { positive: [-40004], negative: [-40004], verifyApi: [-40004] } },
+  method_not_allowed: { http: 405, codes: { positive: [-40005], negative: [-40005], verifyApi: [-40005] } },
+  rate_limited: { http: 429, codes: { positive: [10019], negative: [-40007], verifyApi: [3204] } },
+  unavailable: { http: 503, codes: { positive: [500, 'System Unavailable, please try again later'], negative: [-90001], verifyApi: [3500] } },
+  internal_error: { http: 500, codes: { positive: [500, FAILED], negative: [-90001, FAILED], verifyApi: [3500, FAILED] } },
+  unknown_reference: { http: 404, codes: { positive: [10017], negative: [-10001, 'CustomerID/ReferenceID not found'], verifyApi: [-40004, 'no verification with this reference_id'] } },
+  invalid_reference: { http: 400, codes: { positive: [11011], negative: [-10001, 'ReferenceID Parameter: $'], verifyApi: [3110, 'reference_id must be 32 hexadecimal characters, got $'] } },
 };
 
 export interface FailOptions {
-  /** Replaces the table's description. */
+  /** Said after the code's description (what went wrong, what to do). */
   description?: string;
-  /** Fills the description of conditions that name a value (the reference id). */
+  /** Fills the detail of conditions that name a value (the reference id). */
   detail?: string;
   /** Replaces the table's HTTP status (a status fault: 500, 502, 503, 504). */
   status?: number;
@@ -69,44 +63,61 @@ export interface FailOptions {
   extra?: Record<string, unknown>;
 }
 
-/** Builds every error answer of one family: a product module gets one and never picks codes itself. */
+/** Builds every error answer of one family: a product module gets one and never shapes error bodies itself. */
 export interface ErrorFamily {
   readonly name: FamilyName;
-  /** An error body in this family's shape. */
-  body(code: number, description: string, extra?: Record<string, unknown>): Record<string, unknown>;
-  /** This family's code of a pair. */
-  code(pair: { positive: number; negative: number }): number;
+  /** An error body in this family's shape; the description is the code's, with `detail` after it. */
+  body(code: number, detail?: string, extra?: Record<string, unknown>): Record<string, unknown>;
+  /** This family's code of a parameter error. */
+  code(pair: { positive: number; negative: number; verifyApi?: number }): number;
   /** The answer to a condition of the table. */
   fail(condition: Condition, options?: FailOptions): Response;
-  /** 400 for a parameter that failed validation. */
+  /** 400 for a parameter that failed validation (its description as given). */
   param(error: ParamError, extra?: Record<string, unknown>): Response;
+  /** An answer with a code of this family: `http` status, the code's description and a detail. */
+  error(http: number, code: number, detail?: string, extra?: Record<string, unknown>): Response;
   /** 401 for a request that failed verification. */
   auth(reason: VerifyFailure, stringToSign?: string): Response;
 }
 
+/** The description of an auth failure: the code's own text, then the precise reason when it differs. */
+function authDescription(code: number, text: string): string {
+  const own = describe(code);
+  return own.toLowerCase() === text.toLowerCase() ? own : `${own}: ${text}`;
+}
+
 export function errorFamily(name: FamilyName, now: () => number): ErrorFamily {
-  const body = (code: number, description: string, extra: Record<string, unknown> = {}) => {
+  const shaped = (code: number, description: string, extra: Record<string, unknown> = {}) => {
     const at = now();
-    if (name === 'positive') return { ...extra, status: { code, description, updated_on: timestamp(at) } };
+    if (name !== 'negative') return { ...extra, status: { code, description, updated_on: timestamp(at) } };
     // Authentication failures pair with 501 "Not authorized" (except the auth method, 500); the rest with 500.
-    const statusCode = code <= -30000 && code > -40000 && code !== -30008 ? 501 : 500;
+    const statusCode = code <= -30000 && code > -40000 && code !== -30008 && code !== -30013 ? 501 : 500;
     return { ...extra, errors: [{ code, description }], status: statusOf(statusCode, at) };
   };
-  const code = (pair: { positive: number; negative: number }) => (name === 'positive' ? pair.positive : pair.negative);
+  const body = (code: number, detail?: string, extra?: Record<string, unknown>) => shaped(code, describe(code, detail), extra);
+  const code = (pair: { positive: number; negative: number; verifyApi?: number }) => (name === 'negative' ? pair.negative : name === 'verifyApi' ? (pair.verifyApi ?? 3110) : pair.positive);
   return {
     name,
     body,
     code,
     fail(condition, options = {}) {
       const entry = CONDITIONS[condition];
-      const [value, text] = entry[name];
-      const description = options.description ?? text(options.detail ?? '');
-      return json(options.status ?? entry.http, body(value, description, options.extra), options.headers);
+      const [value, detail] = entry.codes[name];
+      const filled = detail?.replace('$', (options.detail ?? '').slice(0, 64));
+      const text = [filled, options.description].filter((part) => part !== undefined && part !== '').join(': ');
+      return json(options.status ?? entry.http, body(value, text || undefined, options.extra), options.headers);
     },
-    param: (error, extra) => json(400, body(code(error), error.description, extra)),
+    param(error, extra) {
+      const value = code(error);
+      // Positive texts already start with the code's text ("Invalid value for parameter x").
+      const description = name === 'positive' || error.description.startsWith(describe(value)) ? error.description : describe(value, error.description);
+      return json(400, shaped(value, description, extra));
+    },
+    error: (http, value, detail, extra) => json(http, body(value, detail, extra)),
     auth(reason, stringToSign) {
       const codes = AUTH_CODES[reason];
-      return json(401, body(code(codes), codes.text, stringToSign !== undefined ? { signature_string: stringToSign } : {}));
+      const value = name === 'verifyApi' ? 3400 : code(codes);
+      return json(401, shaped(value, authDescription(value, codes.text), stringToSign !== undefined ? { signature_string: stringToSign } : {}));
     },
   };
 }

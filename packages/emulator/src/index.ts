@@ -1,11 +1,14 @@
 export { createEmulator, DEFAULT_CUSTOMER } from './emulator.js';
-export type { Emulator, EmulatorOptions, EmulatorEnv, Customer, OutboxMessage } from './emulator.js';
+export type { Emulator, EmulatorOptions, EmulatorEnv, Customer, OutboxMessage, InboundSms, InboundResult } from './emulator.js';
+export type { InboundPayload } from './inbound.js';
+export type { OutboxChannel } from './outbox.js';
 export type { OutboxFilter } from './outbox.js';
 export type { Logger } from './logger.js';
 export type { CallbackAttempt, CallbackOptions } from './callbacks.js';
 export { Faults } from './faults.js';
-export { EmulatorError, FaultRuleError } from './errors.js';
+export { EmulatorError, FaultRuleError, InboundError } from './errors.js';
 export type { EmulatorErrorCode } from './errors.js';
 export type { Fault, FaultRule } from './faults.js';
 export { TEST_NUMBERS } from './numbers.js';
-export { AUTH_CODES, STATUS_TEXT } from './codes.js';
+export { RISK_SCALE } from './risk.js';
+export { AUTH_CODES, ERROR_TEXT, STATUS_TEXT } from './codes.js';

@@ -55,7 +55,7 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
       return response;
     },
     // A request the adapter cannot turn into a Request (an invalid Host header or target): JSON too.
-    errorHandler: (error: unknown) => unreadable.fail('bad_request', { description: `Bad request: ${error instanceof Error ? error.message : 'the request could not be read'}.` }),
+    errorHandler: (error: unknown) => unreadable.fail('bad_request', { description: `the request could not be read (${error instanceof Error ? error.message : 'unknown error'})` }),
     ...(options.tls ? { createServer: createHttpsServer, serverOptions: { key: options.tls.key, cert: options.tls.cert } } : {}),
   } as Parameters<typeof createAdaptorServer>[0]);
   await new Promise<void>((resolve, reject) => {

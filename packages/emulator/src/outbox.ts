@@ -2,9 +2,14 @@
 export interface OutboxMessage {
   referenceId: string;
   customerId: string;
-  channel: 'sms' | 'voice';
-  product: 'messaging' | 'verify' | 'voice';
+  /** `sms` and `voice`; the Verify API's other methods: whatsapp, viber, rcs, email. */
+  channel: OutboxChannel;
+  /** `verify`: SMS and Voice Verify; `verify_api`: the Verify API; `bulk_sms`: one recipient of a bulk request. */
+  product: 'messaging' | 'verify' | 'voice' | 'bulk_sms' | 'verify_api';
+  /** Where it went: the phone number, or the email address for the email method. */
   phoneNumber: string;
+  /** Bulk SMS: the recipient's own id (`number:id`). */
+  recipientId?: string;
   /** What reached the phone: the rendered text (the code substituted), or what the call said. */
   text: string;
   messageType?: string;
@@ -14,10 +19,12 @@ export interface OutboxMessage {
   at: number;
 }
 
+export type OutboxChannel = 'sms' | 'voice' | 'whatsapp' | 'viber' | 'rcs' | 'email';
+
 export interface OutboxFilter {
   phoneNumber?: string;
   customerId?: string;
-  channel?: 'sms' | 'voice';
+  channel?: OutboxChannel;
 }
 
 /** The last messages (at most 10 000; the oldest half goes when full). */

@@ -1,4 +1,4 @@
-import { STATUS_TEXT } from './codes.js';
+import { describe } from './codes.js';
 
 /** The `status` object of every answer and callback. */
 export interface StatusBody {
@@ -10,4 +10,5 @@ export interface StatusBody {
 /** RFC 3339 with microseconds, as the service prints `updated_on`. */
 export const timestamp = (ms: number): string => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
-export const statusOf = (code: number, at: number): StatusBody => ({ code, description: STATUS_TEXT[code] ?? 'Status', updated_on: timestamp(at) });
+/** A status with its description from the references (codes.ts). */
+export const statusOf = (code: number, at: number): StatusBody => ({ code, description: describe(code), updated_on: timestamp(at) });

@@ -12,8 +12,17 @@ export interface Transaction {
   finalCode: number;
   externalId?: string;
   callbackUrl?: string;
-  verify?: { code: string; state: 'UNKNOWN' | 'VALID' | 'INVALID' | 'EXPIRED' | 'MAX_ATTEMPTS_EXCEEDED'; entered: string; attempts: number };
-  voice?: { callerId: string | null };
+  verify?: {
+    /** `sms` (SMS Verify) or `call` (Voice Verify): the `sub_resource` of its answers and callbacks. */
+    channel: 'sms' | 'call';
+    code: string;
+    state: 'UNKNOWN' | 'VALID' | 'INVALID' | 'EXPIRED' | 'MAX_ATTEMPTS_EXCEEDED';
+    entered: string;
+    attempts: number;
+    /** Set by PUT /v1/verify/completion/{id}. */
+    completedAt?: number;
+  };
+  voice?: { callerId: string | null; callForwarding?: { action: 'FLAG' | 'BLOCK'; call_forward: 'FORWARDED' | 'NOT_FORWARDED' } };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CallbackSender } from './callbacks.js';
+import type { Scheduler } from './scheduler.js';
 import { INTERMEDIATE } from './codes.js';
 import { randomHex } from './ids.js';
 import { outcomeOf } from './numbers.js';
@@ -21,12 +22,10 @@ export interface TransactionTiming {
  * when their time has come, a signed callback at that moment when a URL is known.
  */
 export class Transactions {
-  private readonly timers = new Map<ReturnType<typeof setTimeout>, () => void>();
-  private readonly scheduled = new Set<Promise<void>>();
-
   constructor(
     private readonly store: TransactionStore,
     private readonly callbacks: CallbackSender,
+    private readonly scheduler: Scheduler,
     private readonly now: () => number,
     private readonly delays: { sms: number; voice: number },
   ) {}
@@ -68,38 +67,15 @@ export class Transactions {
     return this.store.size;
   }
 
-  /** Resolves when scheduled settlements have fired (their callbacks are then in the sender). */
-  async idle(): Promise<void> {
-    while (this.scheduled.size) await Promise.all([...this.scheduled]);
-  }
-
   clear(): void {
     this.store.clear();
-  }
-
-  /** Stops the timers. */
-  close(): void {
-    for (const [timer, resolve] of this.timers) {
-      clearTimeout(timer);
-      resolve();
-    }
-    this.timers.clear();
   }
 
   /** Final status after the delay; a callback when the customer or the request gave a URL. */
   private schedule(tx: Transaction, customer: Customer) {
     const url = tx.callbackUrl ?? customer.callbackUrl;
     if (!url) return;
-    const done = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId);
-        resolve();
-      }, Math.max(0, tx.settlesAt - this.now()));
-      (timer as { unref?: () => void }).unref?.();
-      this.timers.set(timer, resolve);
-    }).finally(() => this.scheduled.delete(done));
-    this.scheduled.add(done);
+    this.scheduler.at(tx.settlesAt, () => this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId));
   }
 }
 
@@ -110,11 +86,12 @@ export function callbackPayload(tx: Transaction): Record<string, unknown> {
     status: statusOf(tx.status.code, tx.status.updatedAt),
     submit_timestamp: timestamp(tx.createdAt),
     errors: [],
-    sub_resource: tx.kind === 'voice' ? 'voice' : 'sms',
+    sub_resource: tx.kind === 'voice' ? 'voice' : tx.kind === 'verify' ? tx.verify!.channel : 'sms',
   };
   if (tx.externalId !== undefined) payload.external_id = tx.externalId;
   if (tx.kind === 'verify') payload.verify = { code_state: tx.verify!.state, code_entered: null };
   if (tx.kind === 'voice') payload.voice = { user_input: null, caller_id: tx.voice!.callerId };
+  else if (tx.verify?.channel === 'call') payload.voice = { caller_id: tx.voice?.callerId ?? null };
   else payload.additional_info = { message_parts_count: 1 };
   return payload;
 }

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { CallbackAttempt, CallbackOptions } from './callbacks.js';
 import type { Faults } from './faults.js';
 import type { Logger } from './logger.js';
+import type { InboundResult, InboundSms } from './inbound.js';
 import type { OutboxFilter, OutboxMessage } from './outbox.js';
 
 export interface Customer extends Credentials {
@@ -22,6 +23,24 @@ export interface EmulatorOptions {
     expiryMs?: number;
     /** Submissions allowed; the next one is MAX_ATTEMPTS_EXCEEDED even when right. Default 5. */
     maxAttempts?: number;
+  };
+  /** Verify API (multi-channel verification) settings; the service sets them per account. */
+  verifyApi?: {
+    /** How long a code can be finalized, from each send (restarts at a fallback). Default 300 000 ms. */
+    codeValidityMs?: number;
+    /** Wrong codes allowed; the last one rejects the verification (3904). Default 3. */
+    maxAttempts?: number;
+    /** The longest a verification lasts, all methods together; then it fails. Default 300 000 ms. */
+    maxDurationMs?: number;
+  };
+  /**
+   * Accounts of products with credentials of their own. Default: the products accept `customers`.
+   * With `intelligence: { customers }`, POST /intelligence/phone accepts only those accounts, and
+   * the other routes do not accept them (as the service, which issues Intelligence its own pair).
+   */
+  products?: {
+    intelligence?: { customers: Customer[] };
+    verifyApi?: { customers: Customer[] };
   };
   callbacks?: CallbackOptions;
   /** Clock. Default `Date.now`. */
@@ -76,7 +95,17 @@ export interface Emulator {
   readonly callbacks: { readonly attempts: readonly CallbackAttempt[] };
   readonly faults: Faults;
   readonly transactions: { readonly size: number };
-  /** Resolves when scheduled deliveries and their callbacks are done. */
+  /**
+   * Sends an inbound SMS (MO): a signed `mo_sms` callback to the customer's callback URL, as the
+   * service does when an end user texts your number. Delivery (with retries) runs in the
+   * background; `await emulator.idle()` waits for it. Throws an `EmulatorError` ('invalid_inbound')
+   * naming the field for bad input, or when no callback URL is known.
+   */
+  inbound(message: InboundSms): InboundResult;
+  /**
+   * Runs what is due by the clock (an injected `now` moved forward), then resolves when scheduled
+   * deliveries, state changes and their callbacks are done.
+   */
   idle(): Promise<void>;
   /** Forgets transactions, outbox, callbacks, faults and nonces. */
   reset(): void;
@@ -84,4 +113,4 @@ export interface Emulator {
   close(): void;
 }
 
-export type { OutboxMessage, OutboxFilter };
+export type { OutboxMessage, OutboxFilter, InboundSms, InboundResult };

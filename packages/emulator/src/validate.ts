@@ -18,9 +18,9 @@ export const PHONE = /^\d{8,15}$/;
 export const REFERENCE_ID = /^[0-9A-Fa-f]{32}$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const IPV6 = /^[0-9A-Fa-f:.]{2,45}$/;
-const LIFECYCLE = ['create', 'sign-in', 'transact', 'update', 'delete'];
+export const LIFECYCLE = ['create', 'sign-in', 'transact', 'update', 'delete'];
 const MESSAGE_TYPES = ['OTP', 'ARN', 'MKT'];
-const UCIDS = ['ATCK', 'BACF', 'BACS', 'CHBK', 'CLDR', 'LEAD', 'OTHR', 'PWRT', 'RESV', 'RXPF', 'SHIP', 'THEF', 'TRVF', 'UNKN'];
+export const UCIDS = ['ATCK', 'BACF', 'BACS', 'CHBK', 'CLDR', 'LEAD', 'OTHR', 'PWRT', 'RESV', 'RXPF', 'SHIP', 'THEF', 'TRVF', 'UNKN'];
 export const VOICES = ['f-zh-HK', 'f-zh-CN', 'f-zh-TW', 'f-da-DK', 'f-nl-NL', 'f-en-AU', 'f-en-GB', 'f-en-US', 'f-en-CA', 'f-en-IN', 'f-fi-FI', 'f-fr-FR', 'f-fr-CA', 'f-it-IT', 'f-ja-JP', 'f-ko-KR', 'f-nb-NO', 'f-pl-PL', 'f-pt-BR', 'f-pt-PT', 'f-es-MX', 'f-es-ES'];
 
 const chars = (text: string) => [...text].length;
@@ -75,5 +75,63 @@ export function validateVerify(p: Params): ParamError | undefined {
   if (p.language !== undefined && !/^[a-z]{2}-[A-Z]{2}$/.test(p.language)) return invalid('language', 11000);
   if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
   if (p.is_primary !== undefined && p.is_primary !== 'true' && p.is_primary !== 'false') return invalid('is_primary', 11000);
+  return undefined;
+}
+
+/** Voice Verify (next §1): the SMS Verify rules for code, language and ucid, plus the call's own parameters. */
+export function validateVoiceVerify(p: Params): ParamError | undefined {
+  const error = common(p);
+  if (error) return error;
+  if (p.verify_code !== undefined && !/^\d{3,7}$/.test(p.verify_code)) return invalid('verify_code', 11000);
+  const text = p.tts_message ?? p.template;
+  const textName = p.tts_message !== undefined ? 'tts_message' : 'template';
+  if (text !== undefined) {
+    if (!text.includes('$$CODE$$')) return { positive: 11000, negative: -10001, description: `Invalid value for parameter ${textName}: it must contain $$CODE$$, where the code is read.` };
+    if (chars(text) > 1600) return invalid(textName, 11000);
+  }
+  if (p.language !== undefined && !/^[a-z]{2}-[A-Z]{2}$/.test(p.language)) return invalid('language', 11000);
+  if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
+  if (p.call_forward_action !== undefined && !['block', 'flag'].includes(p.call_forward_action.toLowerCase())) return invalid('call_forward_action', 11000);
+  if ((p.prompt_message === undefined) !== (p.prompt_digit === undefined)) return { positive: 11000, negative: -10001, description: 'prompt_message and prompt_digit go together.' };
+  if (p.prompt_message !== undefined && (p.prompt_message === '' || chars(p.prompt_message) > 2000)) return invalid('prompt_message', 11000);
+  if (p.prompt_digit !== undefined && !/^\d$/.test(p.prompt_digit)) return invalid('prompt_digit', 11000);
+  if (p.pressx !== undefined && !['1', '0', 'true', 'false'].includes(p.pressx)) return invalid('pressx', 11000);
+  const pressx = p.pressx === '1' || p.pressx === 'true';
+  if (p.language !== undefined && (p.prompt_message !== undefined || pressx)) return { positive: 11000, negative: -10001, description: 'language cannot be combined with prompt_message or pressx.' };
+  if (pressx && text !== undefined) return { positive: 11000, negative: -10001, description: `pressx cannot be combined with ${textName}.` };
+  if (p.caller_id !== undefined && !PHONE.test(p.caller_id)) return invalid('caller_id', 11000);
+  if (p.redial !== undefined && p.redial !== 'true' && p.redial !== 'false') return invalid('redial', 11000);
+  return undefined;
+}
+
+/** Bulk SMS (next §6): `recipients` as "number[:id],number[:id],..." (at most 1000), `template`, optional ucid and session_id. */
+export function validateBulkSms(p: Params, maxRecipients: number): ParamError | { recipients: Array<{ phoneNumber: string; id: string | null }> } {
+  if (p.recipients === undefined || p.recipients === '') return missing('recipients', 12000);
+  const entries = p.recipients.split(',');
+  if (entries.length > maxRecipients) return { positive: 11000, negative: -10001, description: `Invalid value for parameter recipients: at most ${maxRecipients} numbers, got ${entries.length}.` };
+  const recipients: Array<{ phoneNumber: string; id: string | null }> = [];
+  for (const [i, entry] of entries.entries()) {
+    const colon = entry.indexOf(':');
+    const phoneNumber = (colon < 0 ? entry : entry.slice(0, colon)).trim();
+    const id = colon < 0 ? null : entry.slice(colon + 1).trim();
+    if (!PHONE.test(phoneNumber)) return { positive: 11000, negative: -10001, description: `Invalid value for parameter recipients: entry ${i + 1} is not a number with its country code ("number" or "number:id").` };
+    if (id !== null && (id === '' || chars(id) > 128)) return { positive: 11000, negative: -10001, description: `Invalid value for parameter recipients: the id of entry ${i + 1} must be 1 to 128 characters.` };
+    recipients.push({ phoneNumber, id });
+  }
+  if (p.template === undefined || p.template === '') return missing('template', 12009);
+  if (chars(p.template) > 1600) return invalid('template', 11009);
+  if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
+  if (p.session_id !== undefined && (p.session_id === '' || chars(p.session_id) > 128)) return invalid('session_id', 11000);
+  return { recipients };
+}
+
+/** Score (next §4.1) and Intelligence (§4.2): the shared checks, `account_lifecycle_event` required, the risk inputs. */
+export function validateRisk(p: Params): ParamError | undefined {
+  const error = common(p);
+  if (error) return error;
+  if (p.account_lifecycle_event === undefined || p.account_lifecycle_event === '') return missing('account_lifecycle_event', 12003);
+  if (p.email_address !== undefined && !/^[^\s@]{1,64}@[^\s@]{1,255}$/.test(p.email_address)) return invalid('email_address', 11007);
+  if (p.device_id !== undefined && (p.device_id === '' || chars(p.device_id) > 128)) return invalid('device_id', 11006);
+  if (p.account_id !== undefined && (p.account_id === '' || chars(p.account_id) > 128)) return invalid('account_id', 11002);
   return undefined;
 }

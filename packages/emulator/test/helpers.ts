@@ -1,4 +1,4 @@
-import { signRequest, type SignOptions } from '@x/auth';
+import { basicAuthorization, signRequest, type SignOptions } from '@x/auth';
 import { DEFAULT_CUSTOMER } from '../src/index.js';
 
 export const customer = DEFAULT_CUSTOMER;
@@ -17,4 +17,30 @@ export async function call(
   const response = await fetch(url, { method, headers: { ...headers, ...init.headers }, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined, text };
+}
+
+export interface LocalInit {
+  form?: Record<string, string>;
+  json?: unknown;
+  /** A raw body with its content type. */
+  body?: string;
+  contentType?: string;
+  /** Send the form content type with an empty body (as the client's PUT). */
+  emptyForm?: boolean;
+  basic?: boolean;
+  credentials?: { customerId: string; apiKey: string };
+}
+
+/** Signs (or Basic-authenticates) and sends a request to an emulator in-process; the JSON answer. */
+export async function local(emulator: { fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> }, method: string, path: string, init: LocalInit = {}) {
+  const body = init.body ?? (init.form ? new URLSearchParams(init.form).toString() : init.json !== undefined ? JSON.stringify(init.json) : undefined);
+  const contentType = init.contentType ?? (init.form || init.emptyForm ? 'application/x-www-form-urlencoded' : init.json !== undefined ? 'application/json' : undefined);
+  const url = `http://emulator.test${path}`;
+  const credentials = init.credentials ?? customer;
+  const headers: Record<string, string> = init.basic
+    ? { authorization: basicAuthorization(credentials), ...(contentType ? { 'content-type': contentType } : {}) }
+    : signRequest({ method, url, ...(contentType ? { contentType } : {}), ...(body ? { body } : {}) }, credentials).headers;
+  const response = await emulator.fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 }

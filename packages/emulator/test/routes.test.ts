@@ -21,8 +21,8 @@ async function raw(method: string, path: string, body?: string, contentType?: st
 }
 
 describe('unknown operations answer 404 in their family, never 405 from a neighbouring route', () => {
-  it('POST /v1/verify/call (Voice Verify, not emulated yet) is a Verify-family 404, not 405 Allow: GET', async () => {
-    const r = await call(server.url, 'POST', '/v1/verify/call', { form: { phone_number: '15555550100' } });
+  it('POST /v1/verify/smart (Smart Verify, not emulated) is a Verify-family 404, not 405 Allow: GET', async () => {
+    const r = await call(server.url, 'POST', '/v1/verify/smart', { form: { phone_number: '15555550100' } });
     expect(r.status).toBe(404);
     expect(r.headers.get('allow')).toBeNull();
     expect(r.headers.get('content-type')).toBe('application/json');
@@ -30,10 +30,16 @@ describe('unknown operations answer 404 in their family, never 405 from a neighb
     expect(r.body.status.code).toBe(500);
   });
 
-  it('PUT /v1/verify/completion/{id} and POST /v1/messaging/{word} are 404 in their families', async () => {
-    const completion = await call(server.url, 'PUT', '/v1/verify/completion/0123456789ABCDEF0123456789ABCDEF');
-    expect(completion.status).toBe(404);
-    expect(completion.body.errors[0].code).toBe(-40004);
+  it('PUT /v1/verify/other/{id}, POST /v1/messaging/{word}, POST /v1/omnichannel are 404 in their families', async () => {
+    const other = await call(server.url, 'PUT', '/v1/verify/other/0123456789ABCDEF0123456789ABCDEF');
+    expect(other.status).toBe(404);
+    expect(other.body.errors[0].code).toBe(-40004);
+    const omni = await call(server.url, 'POST', '/v1/omnichannel', { json: {} });
+    expect(omni.status).toBe(404);
+    expect(omni.body.status.code).toBe(-40004);
+    const variant = await call(server.url, 'GET', '/v1/phoneid/contact/15555550100');
+    expect(variant.status).toBe(404);
+    expect(variant.headers.get('allow')).toBeNull();
     const messaging = await call(server.url, 'POST', '/v1/messaging/bulk', { form: { phone_number: '15555550100' } });
     expect(messaging.status).toBe(404);
     expect(messaging.headers.get('allow')).toBeNull();

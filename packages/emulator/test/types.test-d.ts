@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createEmulator, EmulatorError, FaultRuleError, type EmulatorEnv, type EmulatorErrorCode, type FaultRule, type Logger } from '../src/index.js';
+import { createEmulator, EmulatorError, FaultRuleError, InboundError, type EmulatorEnv, type EmulatorErrorCode, type EmulatorOptions, type FaultRule, type InboundPayload, type InboundResult, type InboundSms, type Logger, type OutboxMessage } from '../src/index.js';
 import { startEmulator, type RunningEmulator, type ServerOptions } from '../src/node.js';
 
 describe('public types', () => {
@@ -29,5 +29,27 @@ describe('public types', () => {
 
   it('adapters pass the raw request-target and the control settings as env bindings', () => {
     expectTypeOf<EmulatorEnv>().toMatchTypeOf<{ requestTarget?: string; inProcess?: boolean; hostnames?: readonly string[]; controlToken?: string; dropped?: boolean }>();
+  });
+
+  it('inbound SMS: typed message, result and payload; a refused one is an InboundError naming the field', () => {
+    const emulator = createEmulator();
+    expectTypeOf(emulator.inbound).parameter(0).toEqualTypeOf<InboundSms>();
+    expectTypeOf(emulator.inbound).returns.toEqualTypeOf<InboundResult>();
+    expectTypeOf<InboundResult['payload']>().toEqualTypeOf<InboundPayload>();
+    expectTypeOf<InboundPayload['sub_resource']>().toEqualTypeOf<'mo_sms'>();
+    expectTypeOf<InboundPayload['user_response']>().toEqualTypeOf<{ phone_number: string; sender_id: string; mo_message: string }>();
+    // @ts-expect-error: from, to and text are required
+    emulator.inbound({ from: '15555550100' });
+    expectTypeOf<InboundError>().toMatchTypeOf<EmulatorError>();
+    expectTypeOf<EmulatorErrorCode>().toEqualTypeOf<'invalid_fault' | 'invalid_option' | 'invalid_inbound'>();
+  });
+
+  it('options: Verify API settings and accounts of products with their own credentials', () => {
+    expectTypeOf<NonNullable<EmulatorOptions['verifyApi']>>().toEqualTypeOf<{ codeValidityMs?: number; maxAttempts?: number; maxDurationMs?: number }>();
+    createEmulator({ products: { intelligence: { customers: [{ customerId: 'x', apiKey: 'eA==' }] } } });
+    // @ts-expect-error: only intelligence and verifyApi have accounts of their own
+    createEmulator({ products: { messaging: { customers: [] } } });
+    expectTypeOf<OutboxMessage['product']>().toEqualTypeOf<'messaging' | 'verify' | 'voice' | 'bulk_sms' | 'verify_api'>();
+    expectTypeOf<OutboxMessage['channel']>().toEqualTypeOf<'sms' | 'voice' | 'whatsapp' | 'viber' | 'rcs' | 'email'>();
   });
 });

@@ -6,7 +6,7 @@ import { allow, readParams, type ProductModule, type ServiceContext } from './se
 import type { EmulatorContext } from '../context.js';
 import type { ErrorFamily } from '../families.js';
 
-/** PhoneID: POST /v1/phoneid/{phone_number} and POST /v1/phoneid (form or JSON with `addons`). Positive codes. */
+/** PhoneID: POST /v1/phoneid/{phone_number} and POST /v1/phoneid (form, or JSON with `addons` and `consent`). Positive codes. */
 export const phoneid: ProductModule = {
   path: '/v1/phoneid',
   family: 'positive',
@@ -35,6 +35,10 @@ function lookup(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fr
   const error = validatePhoneId(p);
   if (error) return family.param(error);
   const addons = body.object?.addons;
-  const { body: answer, partial } = phoneIdOf(p.phone_number!, addons && typeof addons === 'object' ? (addons as Record<string, unknown>) : undefined);
-  return json(200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300), ...answer });
+  if (addons !== undefined && addons !== null && (typeof addons !== 'object' || Array.isArray(addons))) {
+    return family.param({ positive: 11000, negative: -10001, description: 'Invalid value for parameter addons: an object such as {"contact":{}}.' });
+  }
+  const now = ctx.now();
+  const { body: answer, partial } = phoneIdOf(p.phone_number!, { addons: addons ?? undefined, consent: body.object?.consent, now });
+  return json(200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...answer });
 }

@@ -2,7 +2,7 @@ import { verifyRequest } from '@x/auth';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { sleep } from '../abort.js';
 import { BODY_PROBLEMS, parseBody, readBody, type ParsedBody } from '../body.js';
-import type { EmulatorContext } from '../context.js';
+import type { AccountSet, EmulatorContext } from '../context.js';
 import type { ErrorFamily, FamilyName } from '../families.js';
 import { report } from '../logger.js';
 import type { Kind, Transaction } from '../store.js';
@@ -28,6 +28,10 @@ export type ServiceContext = Context<ServiceEnv>;
 export interface ProductModule {
   readonly path: string;
   readonly family: FamilyName;
+  /** Whose accounts it accepts. Default `rest`: the emulator's `customers`. */
+  readonly accounts?: AccountSet;
+  /** A larger body gets the family's 413. Default: the emulator's `maxBodyBytes`. */
+  readonly maxBodyBytes?: number;
   /** Adds the operations. Register 405s (`allow`) after the routes they complete. */
   routes(app: ServiceApp, ctx: EmulatorContext, family: ErrorFamily): void;
 }
@@ -36,7 +40,7 @@ export interface ProductModule {
 export function buildProduct(ctx: EmulatorContext, product: ProductModule): ServiceApp {
   const family = ctx.family(product.family);
   const app = new Hono<ServiceEnv>();
-  app.use('*', serviceMiddleware(ctx, family));
+  app.use('*', serviceMiddleware(ctx, family, product.accounts ?? 'rest', product.maxBodyBytes));
   product.routes(app, ctx, family);
   // Hono calls notFound only on the top-level app: a catch-all keeps unknown operations in this family.
   app.all('*', () => family.fail('not_found'));
@@ -60,8 +64,11 @@ export const REFERENCE_PARAM = ':id{[0-9A-Fa-f]{32}}';
  * path; the signature is verified over the request-target as received when the adapter passes it
  * (`env.requestTarget`), because that is what the client signed.
  */
-export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily): MiddlewareHandler<ServiceEnv> {
-  const { faults, settings, auth } = ctx;
+export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, accounts: AccountSet = 'rest', maxBodyBytes?: number): MiddlewareHandler<ServiceEnv> {
+  const { faults, settings } = ctx;
+  const auth = ctx.authFor(accounts);
+  const customers = ctx.accounts(accounts);
+  const limit = Math.min(maxBodyBytes ?? settings.maxBodyBytes, settings.maxBodyBytes);
   return async (c, next) => {
     const method = c.req.method;
     const path = c.req.path;
@@ -69,7 +76,7 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily): Mi
       const latency = faults.take('latency', method, path);
       // A client that gives up meanwhile (its signal; over HTTP, its connection closing) abandons the request.
       if (latency && !(await sleep(latency.ms, c.req.raw.signal))) {
-        return family.fail('unavailable', { description: 'The client gave up during a latency fault; the request was not processed.' });
+        return family.fail('unavailable', { description: 'the client gave up during a latency fault; the request was not processed' });
       }
       const status = faults.take('status', method, path);
       if (status) {
@@ -80,15 +87,15 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily): Mi
 
     let raw: Uint8Array | undefined;
     try {
-      raw = await readBody(c.req.raw, settings.maxBodyBytes);
+      raw = await readBody(c.req.raw, limit);
     } catch {
-      return family.fail('bad_request', { description: 'Bad request: the body could not be read.' });
+      return family.fail('bad_request', { description: 'the body could not be read' });
     }
-    if (!raw) return family.fail('payload_too_large', { description: `Payload too large: at most ${settings.maxBodyBytes} bytes.` });
+    if (!raw) return family.fail('payload_too_large', { description: `at most ${limit} bytes` });
 
     const result = await verifyRequest({ method, url: c.env?.requestTarget ?? c.req.url, headers: c.req.raw.headers, body: raw.length ? raw : undefined }, auth);
     if (!result.ok) return family.auth(result.reason, result.stringToSign);
-    c.set('customer', ctx.customers.get(result.customerId)!);
+    c.set('customer', customers.get(result.customerId)!);
     c.set('raw', raw);
     await next();
     if (faults.size && faults.take('drop', method, path) && c.env) c.env.dropped = true;

@@ -2,18 +2,17 @@ import { randomDigits } from '../ids.js';
 import { json } from '../respond.js';
 import { statusOf } from '../status.js';
 import { validateVerify } from '../validate.js';
+import { bulkSmsRoutes } from './bulk-sms.js';
 import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
+import { completionRoutes } from './verify-completion.js';
+import { voiceVerifyRoutes } from './verify-call.js';
+import { render, TEMPLATES, verifyStatusBody } from './verify-shared.js';
 
-const TEMPLATES: Record<string, string> = {
-  'en-US': 'Your code is $$CODE$$',
-  'en-GB': 'Your code is $$CODE$$',
-  'es-ES': 'Tu código es $$CODE$$',
-  'fr-FR': 'Votre code est $$CODE$$',
-  'de-DE': 'Ihr Code lautet $$CODE$$',
-  'pt-BR': 'Seu código é $$CODE$$',
-};
-
-/** SMS Verify: POST /v1/verify/sms, GET /v1/verify/{reference_id}?verify_code=. Negative codes in `errors[]`. */
+/**
+ * The /v1/verify products (negative codes in `errors[]`): SMS Verify (POST /sms), Voice Verify
+ * (POST /call, verify-call.ts), status and code check of both (GET /{reference_id}?verify_code=),
+ * completion (PUT /completion/{id}, verify-completion.ts) and Bulk SMS (POST /bulk_sms, bulk-sms.ts).
+ */
 export const verify: ProductModule = {
   path: '/v1/verify',
   family: 'negative',
@@ -28,8 +27,8 @@ export const verify: ProductModule = {
       const code = p.verify_code ?? randomDigits(7);
       const template = p.template ?? TEMPLATES[p.language ?? 'en-US'] ?? TEMPLATES['en-US']!;
       const tx = ctx.transactions.create('verify', customer, p);
-      tx.verify = { code, state: 'UNKNOWN', entered: '', attempts: 0 };
-      ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'sms', product: 'verify', phoneNumber: tx.phoneNumber, text: template.split('$$CODE$$').join(code), code, ...(p.sender_id ? { senderId: p.sender_id } : {}) });
+      tx.verify = { channel: 'sms', code, state: 'UNKNOWN', entered: '', attempts: 0 };
+      ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'sms', product: 'verify', phoneNumber: tx.phoneNumber, text: render(template, code), code, ...(p.sender_id ? { senderId: p.sender_id } : {}) });
       return json(200, {
         reference_id: tx.referenceId,
         resource_uri: `/v1/verify/${tx.referenceId}`,
@@ -41,6 +40,9 @@ export const verify: ProductModule = {
     });
     // Before GET /:id, so that GET /v1/verify/sms is not read as a status request for reference id "sms".
     allow(app, family, '/sms', 'POST');
+    voiceVerifyRoutes(app, ctx, family);
+    bulkSmsRoutes(app, ctx, family);
+    completionRoutes(app, ctx, family);
 
     app.get('/:id', (c) => {
       const tx = findTransaction(c, ctx, family, 'verify');
@@ -55,13 +57,7 @@ export const verify: ProductModule = {
         else if (v.attempts > ctx.settings.verifyMaxAttempts) v.state = 'MAX_ATTEMPTS_EXCEEDED';
         else v.state = entered === v.code ? 'VALID' : 'INVALID';
       }
-      return json(200, {
-        reference_id: tx.referenceId,
-        sub_resource: 'sms',
-        errors: [],
-        status: statusOf(tx.status.code, tx.status.updatedAt),
-        verify: { code_state: v.state, code_entered: v.entered },
-      });
+      return json(200, verifyStatusBody(tx));
     });
     allow(app, family, `/${REFERENCE_PARAM}`, 'GET');
   },

@@ -1,0 +1,49 @@
+// Risk of a number: the legacy Score (POST /v1/score/{phone_number}, service-reference-next §4.1)
+// on the REST host, and Intelligence Cloud (POST /intelligence/phone, §4.2) on its own host with
+// its own accounts. Both: form or JSON, `account_lifecycle_event` required, positive codes.
+import type { EmulatorContext } from '../context.js';
+import type { ErrorFamily } from '../families.js';
+import { randomHex } from '../ids.js';
+import { phoneIdOf } from '../phoneid.js';
+import { json } from '../respond.js';
+import { riskOf } from '../risk.js';
+import { validateRisk } from '../validate.js';
+import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
+
+function assess(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fromPath: string | undefined): Response {
+  const body = readParams(c, family);
+  if (body instanceof Response) return body;
+  const p = body.params;
+  if (fromPath !== undefined) p.phone_number = fromPath;
+  const error = validateRisk(p);
+  if (error) return family.param(error);
+  const now = ctx.now();
+  const { body: phone, partial } = phoneIdOf(p.phone_number!, { now });
+  return json(200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...phone, risk: riskOf(p.phone_number!) });
+}
+
+/** POST /v1/score/{phone_number}: PhoneID's answer plus `risk` { level, recommendation, score }. */
+export const score: ProductModule = {
+  path: '/v1/score',
+  family: 'positive',
+  routes(app, ctx, family) {
+    app.post('/:phone', (c) => assess(c, ctx, family, c.req.param('phone')));
+    allow(app, family, '/:phone{[+0-9]+}', 'POST');
+  },
+};
+
+/**
+ * POST /intelligence/phone (the official SDKs: a form, signed) and POST /intelligence (the
+ * getting-started page: JSON, Basic): both accepted, same answer. Accounts: `products.intelligence`.
+ */
+export const intelligence: ProductModule = {
+  path: '/intelligence',
+  family: 'positive',
+  accounts: 'intelligence',
+  routes(app, ctx, family) {
+    app.post('/phone', (c) => assess(c, ctx, family, undefined));
+    app.post('/', (c) => assess(c, ctx, family, undefined));
+    allow(app, family, '/phone', 'POST');
+    allow(app, family, '/', 'POST');
+  },
+};

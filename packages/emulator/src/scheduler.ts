@@ -1,0 +1,66 @@
+/** A task to run at a time of the emulator's clock; `cancel()` forgets it. */
+export interface Scheduled {
+  cancel(): void;
+}
+
+interface Task {
+  at: number;
+  run: () => void;
+  timer: ReturnType<typeof setTimeout>;
+  done: () => void;
+  background: boolean;
+}
+
+/**
+ * Runs tasks at times of the emulator's clock (`now`). A real timer waits the difference; `idle()`
+ * first runs every task already due by the clock, so a test that moves an injected clock forward
+ * and awaits `idle()` sees what happens at that time without sleeping. `idle()` then waits for the
+ * foreground tasks (deliveries), not for background ones (a fallback or a deadline minutes away),
+ * which run when their time comes. Timers never keep a Node process alive.
+ */
+export class Scheduler {
+  private readonly tasks = new Set<Task>();
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(private readonly now: () => number) {}
+
+  at(at: number, run: () => void, options: { background?: boolean } = {}): Scheduled {
+    const background = options.background === true;
+    let done: () => void = () => undefined;
+    if (!background) {
+      const finished = new Promise<void>((resolve) => (done = resolve)).finally(() => this.pending.delete(finished));
+      this.pending.add(finished);
+    }
+    const task: Task = { at, run, done, background, timer: setTimeout(() => this.fire(task), Math.max(0, at - this.now())) };
+    (task.timer as { unref?: () => void }).unref?.();
+    this.tasks.add(task);
+    return { cancel: () => this.drop(task) };
+  }
+
+  /** Runs the tasks due by the clock now, then waits for the others (and whatever they schedule). */
+  async idle(): Promise<void> {
+    for (;;) {
+      const due = [...this.tasks].filter((t) => t.at <= this.now()).sort((a, b) => a.at - b.at);
+      for (const task of due) this.fire(task);
+      if (!this.pending.size) return;
+      await Promise.race([...this.pending]);
+    }
+  }
+
+  /** Stops every timer; nothing scheduled runs any more. */
+  close(): void {
+    for (const task of [...this.tasks]) this.drop(task);
+  }
+
+  private fire(task: Task): void {
+    if (!this.tasks.has(task)) return;
+    this.drop(task);
+    task.run();
+  }
+
+  private drop(task: Task): void {
+    if (!this.tasks.delete(task)) return;
+    clearTimeout(task.timer);
+    task.done();
+  }
+}
