@@ -9,12 +9,13 @@ import {
   receiveCallback,
   receiveSignedRequest,
   type CallbackAnswer,
+  type CallbackPayload,
   type CallbackExchange,
   type SignedRequestExchange,
 } from '../src/index.js';
 
 const credentials = { customerId: callbackVector.customerId, apiKey: callbackVector.apiKey };
-const payload = { reference_id: 'C'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00Z' } } as const;
+const payload: CallbackPayload = { reference_id: 'C'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00Z' } };
 
 /** An exchange over a web Request that records what was answered. */
 function exchangeOf(request: Request) {
