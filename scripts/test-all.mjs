@@ -77,20 +77,24 @@ if (wanted('packages')) {
   }
 }
 
-// Cross-runtime checks import the built packages in other runtimes.
-if (wanted('runtimes') && existsSync(join(root, 'scripts', 'runtimes.mjs'))) {
-  const result = spawnSync('node', ['scripts/runtimes.mjs'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', timeout: 300_000 });
+// Cross-runtime checks import the built packages in other runtimes; each script ends with
+// `<label>: N passed, N failed`, and every check counts as one.
+function summarised(script, label, failure) {
+  const result = spawnSync('node', [script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', timeout: 300_000 });
   process.stdout.write(result.stdout ?? '');
-  const summary = /runtimes: (\d+) passed, (\d+) failed/.exec(result.stdout ?? '');
+  const summary = new RegExp(`${label}: (\\d+) passed, (\\d+) failed`).exec(result.stdout ?? '');
   if (summary) {
     passed += Number(summary[1]);
     failed += Number(summary[2]);
   }
   if (!summary || result.status !== 0) {
     if (!summary) failed++;
-    failures.push('cross-runtime checks');
+    failures.push(failure);
   }
 }
+if (wanted('runtimes') && existsSync(join(root, 'scripts', 'runtimes.mjs'))) summarised('scripts/runtimes.mjs', 'runtimes', 'cross-runtime checks');
+// @x/hono served by Node, Deno, Bun and workerd (after runtimes.mjs, which installs them).
+if (wanted('runtimes') && existsSync(join(root, 'scripts', 'hono-runtimes.mjs'))) summarised('scripts/hono-runtimes.mjs', 'hono-runtimes', '@x/hono in Node, Deno, Bun and workerd');
 
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 console.log(`ci: ${passed} passed, ${failed} failed`);

@@ -1,4 +1,4 @@
-// Receivers for the exactly-once scenarios: an Express (4 or 5) or Fastify server whose callback
+// Receivers for the exactly-once scenarios: an Express (4 or 5), Fastify or Hono server whose callback
 // route verifies with the adapter under test, then runs the scripted handler. The framework and
 // the adapter come in as arguments (this folder depends on no package), so a package's tests pass
 // its sources and @x/redis's tests pass the built packages.
@@ -74,4 +74,23 @@ export const fastifyReceiver =
     });
     const base: string = await app.listen({ port: 0, host: '127.0.0.1' });
     return { url: `${base}/cb`, close: () => app.close() };
+  };
+
+/**
+ * Hono on @hono/node-server: the middleware on the route, then an async handler (a thrown error
+ * is turned into a 500 by the app's onError, as most Hono apps do).
+ */
+export const honoReceiver =
+  (Hono: any, serve: any, verifyCallbacks: (options: any) => any, credentials: { customerId: string; apiKey: string }): StartReceiver =>
+  async (options, behave) => {
+    const app = new Hono();
+    app.post('/cb', verifyCallbacks({ ...credentialsOf(credentials), replayStore: options.replayStore, leaseMs: options.leaseMs }), async (c: any) => {
+      const action = await behave(c.get('callback'));
+      if (action === 'ok') return c.json({ ok: true });
+      if (action === 'fail') return c.json({ error: 'database down' }, 500);
+      throw new Error('the handler failed');
+    });
+    app.onError((error: Error, c: any) => c.json({ error: error.message }, 500));
+    const { base, close } = await listen({ listen: (port, host, ready) => serve({ fetch: app.fetch, port, hostname: host }, ready) });
+    return { url: `${base}/cb`, close };
   };

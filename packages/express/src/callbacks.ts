@@ -27,8 +27,8 @@ function watchResponse(res: Response, settle: (ok: boolean) => void) {
 }
 
 /**
- * Verifies the service's callbacks on a route, whatever body parser is mounted (it reads the raw
- * bytes itself, or uses express.raw() / a saved req.rawBody), and sets `req.callback`. Answers
+ * Verifies the service's callbacks on a route (it reads the raw bytes itself, or uses express.raw()'s
+ * or those a global parser kept with `saveRawBody`), and sets `req.callback`. Answers
  * 401 / 400 / 413 when verification fails. With a `replayStore`, each status update is processed
  * exactly once: the delivery counts as done only when your handler answers 2xx; a 5xx, an error
  * passed to next(), or a dropped connection releases it for the service's retry. A copy arriving

@@ -21,4 +21,4 @@ export type { CallbackMiddlewareOptions } from './callbacks.js';
 export { verifySignedRequests } from './signed.js';
 export type { SignedRequestMiddlewareOptions } from './signed.js';
 export type { Common } from './common.js';
-export { PARSED_BODY_MESSAGE } from './raw-body.js';
+export { PARSED_BODY_MESSAGE, saveRawBody } from './raw-body.js';

@@ -1,3 +1,4 @@
+import { WebhookError } from '@x/webhooks';
 import { BodyTooLargeError, collect } from '@x/webhooks/node';
 import type { Request } from 'express';
 
@@ -5,44 +6,57 @@ export { BodyTooLargeError };
 
 const decoder = new TextDecoder();
 
-/** Error for a body that a JSON or form parser consumed before we could read the bytes. */
+/** The message of the `WebhookError('body_parsed')` passed to next() when a parser kept no raw bytes. */
 export const PARSED_BODY_MESSAGE =
-  'The request body was already parsed (express.json() or express.urlencoded() ran first) and no raw bytes were kept, ' +
-  'so the signature cannot be checked. Mount this middleware before the body parsers, mount express.raw({ type: "*/*" }) on the route, ' +
-  'or keep the bytes with express.json({ verify: (req, _res, buf) => { req.rawBody = buf } }).';
+  'The request body was already read by a body parser (express.json(), express.urlencoded() or another) that kept no raw bytes, ' +
+  'so its signature cannot be checked. Give the parser the verify hook of @x/express: ' +
+  'app.use(express.json({ verify: saveRawBody })) and app.use(express.urlencoded({ extended: false, verify: saveRawBody })); ' +
+  'or register this route before the global parsers; or mount express.raw({ type: "*/*" }) on the route.';
+
+/**
+ * A body parser's `verify` hook that keeps the raw bytes as `req.rawBody`, so that the verifiers
+ * can check them behind a global parser: `app.use(express.json({ verify: saveRawBody }))`, the
+ * same for `express.urlencoded()`, `express.text()` and `express.raw()`. The parser still sets
+ * `req.body` as usual; the verifiers reuse it.
+ */
+export function saveRawBody(req: object, _res: unknown, buf: Uint8Array): void {
+  (req as { rawBody?: Uint8Array }).rawBody = buf;
+}
 
 /** Whether the request carries a body (RFC 9112 §6.3: Transfer-Encoding, or a non-zero Content-Length). */
 const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && Number(req.headers['content-length']) !== 0);
 
 /**
- * The raw body, without reading anything twice: bytes from express.raw(), a saved `req.rawBody`,
- * or the stream itself (up to `limit` bytes). Throws when a parser already consumed the stream.
+ * The raw body, without reading anything twice: bytes from express.raw(), a `req.rawBody` saved
+ * by `saveRawBody`, or the stream itself (up to `limit` bytes). Throws `WebhookError('body_parsed')`
+ * when something read the stream without keeping the bytes.
  */
 export async function readRawBody(req: Request & { rawBody?: unknown }, limit: number): Promise<Uint8Array | string> {
   if (req.body instanceof Uint8Array) return req.body;
   if (req.rawBody instanceof Uint8Array || typeof req.rawBody === 'string') return req.rawBody;
   if (typeof req.body === 'string') return req.body;
-  if (req.readableEnded || (req.body !== undefined && req.body !== null && typeof req.body === 'object' && req.complete)) {
-    // The stream is gone. Nothing was lost only when the request had no body; otherwise the bytes
-    // that a parser turned into req.body were never verified, whatever the method (a signed GET
-    // with an added body included): refuse rather than hand the handler an unsigned body.
+  // Read by someone: 'data' was emitted or the stream ended. (A stream nobody read yet may be
+  // `complete`, its bytes buffered: that is not consumed.)
+  if (req.readableEnded || req.readableDidRead) {
+    // Nothing was lost only when the request had no body; otherwise the bytes that a parser turned
+    // into req.body were never verified, whatever the method (a signed GET with an added body
+    // included): refuse rather than hand the handler an unsigned body.
     if (!hasBody(req)) return new Uint8Array();
-    throw new Error(PARSED_BODY_MESSAGE);
+    throw new WebhookError('body_parsed', PARSED_BODY_MESSAGE);
   }
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new BodyTooLargeError();
+  if (declared > limit) throw new BodyTooLargeError(limit);
   const out = await collect(req, limit);
-  // The stream is consumed now, so later middleware gets the bytes and, for JSON and form bodies,
-  // the parsed body; `_body` tells express.json()/urlencoded() not to read the ended stream again.
-  const target = req as Request & { rawBody?: Uint8Array; _body?: boolean };
+  // The stream is consumed now: later middleware gets the bytes (req.rawBody) and, for JSON and
+  // form bodies, the parsed req.body. A body parser that runs after this on the same request finds
+  // the stream ended: Express 5's skip it, Express 4's answer 400 (see the README).
+  const target = req as Request & { rawBody?: Uint8Array };
   target.rawBody = out;
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   try {
     const text = decoder.decode(out);
     if (type.startsWith('application/json')) target.body = text ? JSON.parse(text) : {};
     else if (type.startsWith('application/x-www-form-urlencoded')) target.body = Object.fromEntries(new URLSearchParams(text));
-    else return out;
-    target._body = true;
   } catch {
     // Not parseable: leave req.body alone; verification decides what to answer.
   }

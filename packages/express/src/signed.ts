@@ -1,7 +1,6 @@
 import type { ReplayStore, VerifyOptions } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
-import { DEFAULT_BODY_LIMIT, signedRequestOutcome, tooLarge, type AdapterOutcome } from '@x/webhooks';
-import { BodyTooLargeError } from '@x/webhooks/node';
+import { DEFAULT_BODY_LIMIT, receiveSignedRequest, type SignedRequestExchange } from '@x/webhooks';
 import type { RequestHandler } from 'express';
 import type { Common } from './common.js';
 import { readRawBody } from './raw-body.js';
@@ -13,23 +12,20 @@ export function verifySignedRequests(options: SignedRequestMiddlewareOptions): R
   const verify = { mac: nodeMac, ...options };
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
   return (req, res, next) => {
-    const decide = async (): Promise<AdapterOutcome<{ customerId: string }>> => {
-      let raw: Uint8Array | string;
-      try {
-        raw = await readRawBody(req, limit);
-      } catch (error) {
-        if (error instanceof BodyTooLargeError) return tooLarge(limit);
-        throw error;
-      }
-      return signedRequestOutcome({ method: req.method, url: req.originalUrl, headers: req.headers, body: raw }, verify);
+    const exchange: SignedRequestExchange = {
+      method: req.method,
+      url: req.originalUrl,
+      headers: req.headers,
+      readBody: (max) => readRawBody(req, max),
+      respond(answer) {
+        if (options.onError) return options.onError({ status: answer.status, body: answer.body }, req, res, next);
+        res.status(answer.status).set(answer.headers).json(answer.body);
+      },
     };
-    decide().then((outcome) => {
-      if (outcome.ok) {
-        req.customerId = outcome.value.customerId;
-        return next();
-      }
-      if (options.onError) return options.onError({ status: outcome.status, body: outcome.body }, req, res, next);
-      res.status(outcome.status).json(outcome.body);
+    receiveSignedRequest(exchange, verify, limit).then((verified) => {
+      if (!verified) return;
+      req.customerId = verified.customerId;
+      next();
     }, next);
   };
 }

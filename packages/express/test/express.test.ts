@@ -38,7 +38,7 @@ beforeAll(async () => {
   app.post('/custom-error', verifyCallbacks({ ...options, onError: (f, _req, res) => void res.status(418).json({ custom: f.body.error }) }), handler);
   // Signed requests, as the service signs them.
   const signed = verifySignedRequests({ credentials: (id) => (id === credentials.customerId ? credentials : undefined), replayStore: createMemoryReplayStore() });
-  app.post('/v1/messaging', signed, express.urlencoded({ extended: false }), (req, res) => {
+  app.post('/v1/messaging', signed, (req, res) => {
     res.json({ reference_id: 'B'.repeat(32), status: { code: 290, description: 'Message in progress', updated_on: 'now' }, customer: req.customerId, to: req.body.phone_number });
   });
   app.get('/v1/messaging/:id', signed, (req, res) => void res.json({ reference_id: req.params.id, status: { code: 200, description: 'Delivered', updated_on: 'now' } }));

@@ -1,8 +1,8 @@
 import type { DeliveryStore } from '@x/auth';
 import type { CallbackPayload } from '@x/webhooks';
-import type { Request, RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { describe, expectTypeOf, it } from 'vitest';
-import { verifyCallbacks, verifySignedRequests, type CallbackMiddlewareOptions } from '../src/index.js';
+import { saveRawBody, verifyCallbacks, verifySignedRequests, type CallbackMiddlewareOptions } from '../src/index.js';
 
 describe('@x/express public types', () => {
   it('middlewares are request handlers', () => {
@@ -24,5 +24,12 @@ describe('@x/express public types', () => {
     expectTypeOf<CallbackMiddlewareOptions['onStoreError']>().toEqualTypeOf<((error: unknown) => void) | undefined>();
     // @ts-expect-error: a store that can only claim cannot hold deliveries
     verifyCallbacks({ customerId: 'x', apiKey: 'AAAA', replayStore: { claim: () => true } });
+  });
+  it('saveRawBody is a verify hook of every body parser', () => {
+    express.json({ verify: saveRawBody });
+    express.urlencoded({ extended: false, verify: saveRawBody });
+    express.text({ verify: saveRawBody });
+    express.raw({ verify: saveRawBody });
+    expectTypeOf<Request['rawBody']>().toEqualTypeOf<Uint8Array | string | undefined>();
   });
 });

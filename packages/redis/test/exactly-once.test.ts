@@ -1,22 +1,25 @@
 // Exactly-once callbacks on a real redis-server: the shared scenarios against the BUILT Express 4,
-// Express 5 and Fastify adapters (each scenario with its own ioredis connection), and two real
+// Express 5, Fastify and Hono adapters (each scenario with its own ioredis connection), and two real
 // receiver processes sharing one Redis.
 import { createClient } from '@x/client';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator } from '@x/emulator/node';
 import { verifyCallbacks } from '@x/express';
 import { xVerification } from '@x/fastify';
+import { verifyCallbacks as honoCallbacks } from '@x/hono';
+import { serve } from '@hono/node-server';
 import { callbackIdentity, createSignedCallback } from '@x/webhooks';
 import express5 from 'express';
 import express4 from 'express4';
 import Fastify from 'fastify';
+import { Hono } from 'hono';
 import { Redis } from 'ioredis';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { exactlyOnceScenarios, freshPayload, toolsFrom } from '../../../testing/exactly-once.js';
-import { expressReceiver, fastifyReceiver } from '../../../testing/receivers.js';
+import { expressReceiver, fastifyReceiver, honoReceiver } from '../../../testing/receivers.js';
 import { createRedisReplayStore } from '../src/index.js';
 
 const port = inject('redisPort');
@@ -43,9 +46,11 @@ const redisStore = () => ({ store: createRedisReplayStore({ client: connection()
 exactlyOnceScenarios('express 5, Redis', expressReceiver(express5, verifyCallbacks, credentials, true), redisStore, tools);
 exactlyOnceScenarios('express 4, Redis', expressReceiver(express4, verifyCallbacks, credentials, false), redisStore, tools);
 exactlyOnceScenarios('fastify, Redis', fastifyReceiver(Fastify, xVerification, credentials), redisStore, tools);
+exactlyOnceScenarios('hono, Redis', honoReceiver(Hono, serve, honoCallbacks, credentials), redisStore, tools);
 
+type Framework = 'express' | 'fastify' | 'hono';
 /** Starts a receiver process (test/fixtures/receiver.mjs); resolves its callback URL. */
-async function startProcess(framework: 'express' | 'fastify', prefix: string, leaseMs: number) {
+async function startProcess(framework: Framework, prefix: string, leaseMs: number) {
   const child = spawn(process.execPath, [fileURLToPath(new URL('./fixtures/receiver.mjs', import.meta.url))], {
     env: { ...process.env, FRAMEWORK: framework, REDIS_PORT: String(port), PREFIX: prefix, LEASE_MS: String(leaseMs), CUSTOMER_ID: credentials.customerId, API_KEY: credentials.apiKey },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -76,11 +81,12 @@ async function postUntilNot503(url: string, signed: { body: string; headers: Rec
   throw new Error('still 503 after 10 s');
 }
 
-describe('two receiver processes (Express 5 and Fastify) sharing one Redis', () => {
+const pairs: Array<[Framework, Framework]> = [['express', 'fastify'], ['hono', 'express']];
+describe.each(pairs)('two receiver processes (%s and %s) sharing one Redis', (oneFramework, otherFramework) => {
   it('the same delivery to both at once: the handler runs once, success is recorded once, the other copy gets 503', async () => {
     const prefix = unique();
     const redis = connection();
-    const [a, b] = await Promise.all([startProcess('express', prefix, 30_000), startProcess('fastify', prefix, 30_000)]);
+    const [a, b] = await Promise.all([startProcess(oneFramework, prefix, 30_000), startProcess(otherFramework, prefix, 30_000)]);
     const payload = freshPayload();
     const signed = createSignedCallback(payload, credentials);
     const answers = [post(a.url, signed), post(b.url, signed)].map((p) => p.then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.json() })));
@@ -105,7 +111,7 @@ describe('two receiver processes (Express 5 and Fastify) sharing one Redis', () 
   it('a process killed mid-handler does not lose the update: after its lease the other process handles it', async () => {
     const prefix = unique();
     const redis = connection();
-    const [a, b] = await Promise.all([startProcess('express', prefix, 1000), startProcess('fastify', prefix, 1000)]);
+    const [a, b] = await Promise.all([startProcess(oneFramework, prefix, 1000), startProcess(otherFramework, prefix, 1000)]);
     const payload = freshPayload();
     const signed = createSignedCallback(payload, credentials);
     void post(a.url, signed).catch(() => undefined); // its handler waits for a release that never comes

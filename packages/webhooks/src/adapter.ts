@@ -1,22 +1,44 @@
-import { SERVICE_AUTH_CODES, verifyRequest, type HeaderInput, type VerifiableRequest, type VerifyOptions } from '@x/auth';
+import { SERVICE_AUTH_CODES, verifyRequest, type HeaderInput, type VerifiableRequest, type VerifyFailure, type VerifyOptions } from '@x/auth';
 import { BodyTooLargeError } from './body.js';
 import { reportStoreError } from './delivery.js';
 import { callbackAnswer, type CallbackAnswer, type CallbackFailure } from './failures.js';
 import { verifyCallback, type CallbackOptions, type VerifiedCallback } from './verify.js';
 
 // What framework adapters share. An adapter gives three things (read the raw body with a limit,
-// the headers, write an answer) and ties the delivery to its handler's outcome. No crypto, time,
-// identity or status codes in adapters.
+// the headers, write an answer) and ties the delivery to its handler's outcome; the core reads,
+// decides and responds. No crypto, time, identity, limits or status codes in adapters.
 
-/** The I/O of one callback request, as a framework adapter provides it. */
-export interface CallbackExchange {
+/** The I/O of one request, as a framework adapter provides it. */
+export interface AdapterExchange<Reason extends string> {
   /** The raw body, at most `limit` bytes; throws `BodyTooLargeError` beyond. */
   readBody(limit: number): Promise<Uint8Array | string>;
   headers: HeaderInput;
+  /** Writes the answer for a request that does not reach the handler. */
+  respond(answer: CallbackAnswer, reason: Reason): void;
+}
+
+/** The I/O of one callback request. */
+export interface CallbackExchange extends AdapterExchange<CallbackFailure> {
   /** The body as the framework already parsed it FROM THESE SAME BYTES, to skip a second parse. */
   parsed?(raw: Uint8Array | string): unknown;
-  /** Writes the answer for a callback that does not reach the handler. */
-  respond(answer: CallbackAnswer, reason: CallbackFailure): void;
+}
+
+/** The I/O of one signed request: its method and target as received, besides the body and headers. */
+export interface SignedRequestExchange extends AdapterExchange<VerifyFailure | 'body_too_large'> {
+  method: string;
+  /** The request target as received (`/v1/messaging?x=1`) or the absolute URL. */
+  url: string;
+}
+
+/** The one 413 path: the body, or undefined once 413 was answered. */
+async function readWithin<Reason extends string>(exchange: AdapterExchange<Reason | 'body_too_large'>, limit: number): Promise<Uint8Array | string | undefined> {
+  try {
+    return await exchange.readBody(limit);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    exchange.respond(callbackAnswer('body_too_large', { limit }), 'body_too_large');
+    return undefined;
+  }
 }
 
 /**
@@ -24,14 +46,8 @@ export interface CallbackExchange {
  * undefined once the answer was written (401 / 400 / 413, 200 duplicate, 503 in progress).
  */
 export async function receiveCallback(exchange: CallbackExchange, options: CallbackOptions, limit: number): Promise<VerifiedCallback | undefined> {
-  let raw: Uint8Array | string;
-  try {
-    raw = await exchange.readBody(limit);
-  } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
-    exchange.respond(callbackAnswer('body_too_large', { limit }), 'body_too_large');
-    return undefined;
-  }
+  const raw = await readWithin(exchange, limit);
+  if (raw === undefined) return undefined;
   const result = await verifyCallback({ body: raw, headers: exchange.headers, parsed: exchange.parsed?.(raw) }, options);
   if (result.ok) return result;
   exchange.respond(callbackAnswer(result.reason, options), result.reason);
@@ -59,13 +75,31 @@ export async function signedRequestOutcome(
 ): Promise<AdapterOutcome<{ customerId: string; scheme: 'basic' | 'digest' }>> {
   const result = await verifyRequest(request, options);
   if (result.ok) return { ok: true, value: { customerId: result.customerId, scheme: result.scheme } };
-  const code = SERVICE_AUTH_CODES[result.reason];
-  return {
-    ok: false,
-    status: result.status,
-    body: { status: { code: code.positive, description: code.text, updated_on: new Date().toISOString() }, error: result.reason },
-    result,
-  };
+  return { ok: false, status: result.status, body: serviceErrorBody(result), result };
+}
+
+/** The body the service answers for a request it refuses (its code, description and time), and our reason. */
+const serviceErrorBody = ({ reason }: { reason: VerifyFailure }) => {
+  const code = SERVICE_AUTH_CODES[reason];
+  return { status: { code: code.positive, description: code.text, updated_on: new Date().toISOString() }, error: reason };
+};
+
+/**
+ * Read, decide, respond for a route that accepts requests signed as the service requires: the
+ * verified customer for the handler, or undefined once the answer was written (401 with the
+ * service's error body, 413 over the limit).
+ */
+export async function receiveSignedRequest(
+  exchange: SignedRequestExchange,
+  options: VerifyOptions,
+  limit: number,
+): Promise<{ customerId: string; scheme: 'basic' | 'digest' } | undefined> {
+  const raw = await readWithin(exchange, limit);
+  if (raw === undefined) return undefined;
+  const result = await verifyRequest({ method: exchange.method, url: exchange.url, headers: exchange.headers, body: raw }, options);
+  if (result.ok) return { customerId: result.customerId, scheme: result.scheme };
+  exchange.respond({ status: result.status, headers: {}, body: serviceErrorBody(result) }, result.reason);
+  return undefined;
 }
 
 /** The answer for a body over the size limit (the same for callbacks and signed requests). */

@@ -9,9 +9,9 @@ export { callbackAnswer, CALLBACK_FAILURES, DEFAULT_LEASE_MS, DEFAULT_BODY_LIMIT
 export type { CallbackFailure, CallbackAnswer } from './failures.js';
 export { WebhookError, CallbackVerificationError } from './errors.js';
 export type { WebhookErrorCode } from './errors.js';
-export { BodyTooLargeError } from './body.js';
+export { BodyTooLargeError, readRequestBody } from './body.js';
 export { createSignedCallback } from './testing.js';
-export { receiveCallback, settleWith, succeeded, signedRequestOutcome, tooLarge } from './adapter.js';
-export type { CallbackExchange, AdapterOutcome } from './adapter.js';
+export { receiveCallback, receiveSignedRequest, settleWith, succeeded, signedRequestOutcome, tooLarge } from './adapter.js';
+export type { AdapterExchange, CallbackExchange, SignedRequestExchange, AdapterOutcome } from './adapter.js';
 export { isVerifyCallback, isVoiceCallback, isVoiceEvent, isInboundSms } from './types.js';
 export type { CallbackPayload, SmsCallback, VerifyCallback, VoiceCallback, VoiceEvent, InboundSmsCallback, CallbackStatus, CallbackBase } from './types.js';

@@ -1,0 +1,80 @@
+import { DEFAULT_BODY_LIMIT, receiveCallback, settleWith, succeeded, type CallbackFailure, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
+import type { Context, Env, MiddlewareHandler, Next } from 'hono';
+import { readHonoBody } from './body.js';
+import { answerWith, resolverOf, type Common, type OptionsOrFactory } from './common.js';
+
+export type CallbackMiddlewareOptions = CallbackOptions & Common;
+
+/** What `verifyCallbacks` sets: `c.get('callback')`, `c.get('callbackHeader')` (or `c.var.*`). */
+export interface CallbackVariables {
+  /** The verified callback payload. */
+  callback: CallbackPayload;
+  /** Which header verified it; `x-ts-authorization` means the retiring header was all there was. */
+  callbackHeader: 'authorization' | 'x-ts-authorization';
+}
+/** The Hono environment of a callback route: `new Hono<CallbackEnv>()`, or inferred from the middleware on the route. */
+export interface CallbackEnv {
+  Variables: CallbackVariables;
+}
+
+// De-duplication answers are not errors: `onError` never turns them into something the service
+// would misread (a 2xx for an in-progress copy would lose the update).
+const NOT_ERRORS: ReadonlySet<CallbackFailure> = new Set(['duplicate', 'in_progress']);
+
+/**
+ * Runs the rest of the chain and settles the delivery from its outcome. Hono's compose catches an
+ * Error thrown downstream and turns it into `c.res` through the app's error handler (its own or
+ * Hono's default 500) before `next()` returns, leaving it in `c.error`: so a failure is `c.error`
+ * set (whatever status the error handler answered), a non-2xx `c.res`, something thrown through
+ * `next()` (rethrown), or the client going away first (the request's signal aborts).
+ */
+async function settleAround(c: Context, next: Next, settle: (ok: boolean) => void): Promise<void> {
+  const signal = c.req.raw.signal as AbortSignal | undefined;
+  const dropped = () => settle(false);
+  if (signal?.aborted) dropped();
+  signal?.addEventListener('abort', dropped, { once: true });
+  try {
+    await next();
+  } catch (error) {
+    settle(false);
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', dropped);
+  }
+  settle(c.error === undefined && succeeded(c.res.status));
+}
+
+/**
+ * Verifies the service's callbacks (over the raw bytes) and sets `c.get('callback')`. Answers
+ * 401 / 400 / 413 when verification fails. With a `replayStore`, each status update is processed
+ * exactly once: the delivery is done only when the handler answered 2xx without an error; a
+ * non-2xx answer, a thrown error (even one your `app.onError` answers 2xx) or a client gone
+ * mid-handler releases it for the service's retry. A copy arriving meanwhile gets 503 +
+ * Retry-After; one after a success gets 200 `{ duplicate: true }`.
+ *
+ * `options` may be a function of the Context (`(c) => ({ customerId: c.env.CUSTOMER_ID, ... })`).
+ */
+// `any` by default: c.env untyped unless the app's Env is given (Hono's own default).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function verifyCallbacks<E extends Env = any>(optionsOrFactory: OptionsOrFactory<CallbackMiddlewareOptions, E>): MiddlewareHandler<CallbackEnv> {
+  const resolve = resolverOf(optionsOrFactory);
+  return async (c, next) => {
+    const options = resolve(c);
+    const limit = options.limit ?? DEFAULT_BODY_LIMIT;
+    let answer: Response | Promise<Response> | undefined;
+    const callback = await receiveCallback(
+      {
+        readBody: (max) => readHonoBody(c.req, max),
+        headers: c.req.raw.headers,
+        respond: (a, reason) => void (answer = answerWith(c, a, reason, NOT_ERRORS.has(reason) ? undefined : options.onError)),
+      },
+      options,
+      limit,
+    );
+    if (!callback) return answer;
+    c.set('callback', callback.payload);
+    c.set('callbackHeader', callback.header);
+    if (options.replayStore) await settleAround(c, next, settleWith(callback, options));
+    else await next();
+  };
+}

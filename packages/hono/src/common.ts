@@ -1,0 +1,34 @@
+import type { CallbackAnswer } from '@x/webhooks';
+import type { Context, Env } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** A verification that failed, as `onError` gets it. */
+export interface VerificationFailure {
+  status: number;
+  body: Record<string, unknown>;
+  /** Why: a callback failure (`signature_mismatch`, `body_too_large`, ...) or a signed-request one (`clock_skew`, ...). */
+  reason: string;
+}
+
+export interface Common {
+  /** Largest body read, in bytes. Default 100 KiB; larger bodies get 413. */
+  limit?: number;
+  /**
+   * Answers instead of the default JSON when verification fails (not for a callback's 200 duplicate
+   * or 503 in progress, which are not errors).
+   */
+  onError?: (failure: VerificationFailure, c: Context) => Response | Promise<Response>;
+}
+
+/** The answer for a request that does not reach the handler: `onError`'s, or the JSON answer of the core. */
+export const answerWith = (c: Context, answer: CallbackAnswer, reason: string, onError: Common['onError']): Response | Promise<Response> =>
+  onError ? onError({ status: answer.status, body: answer.body, reason }, c) : c.json(answer.body, answer.status as ContentfulStatusCode, answer.headers);
+
+/**
+ * Options, or a function of the request's Context that gives them (on Workers, where secrets are
+ * in `c.env`). Pass the app's Env as the type argument to type `c.env`.
+ */
+export type OptionsOrFactory<T, E extends Env> = T | ((c: Context<E>) => T);
+
+export const resolverOf = <T extends object, E extends Env>(options: OptionsOrFactory<T, E>): ((c: Context) => T) =>
+  typeof options === 'function' ? (c) => options(c as Context<E>) : () => options;

@@ -1,0 +1,47 @@
+import type { ReplayStore, VerifyOptions } from '@x/auth';
+import { DEFAULT_BODY_LIMIT, receiveSignedRequest } from '@x/webhooks';
+import type { Env, MiddlewareHandler } from 'hono';
+import { readHonoBody } from './body.js';
+import { answerWith, resolverOf, type Common, type OptionsOrFactory } from './common.js';
+
+export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & Common & { replayStore?: ReplayStore };
+
+/** What `verifySignedRequests` sets: `c.get('customerId')`. */
+export interface SignedRequestVariables {
+  /** The verified customer (as `credentials` returned it). */
+  customerId: string;
+}
+/** The Hono environment of a signed-request route. */
+export interface SignedRequestEnv {
+  Variables: SignedRequestVariables;
+}
+
+/**
+ * Verifies requests signed as the service requires (Digest and/or Basic) over the raw body and
+ * the request target; sets `c.get('customerId')`; answers 401 with the service's error body (413
+ * over `limit`). `options` may be a function of the Context.
+ */
+// `any` by default: c.env untyped unless the app's Env is given (Hono's own default).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function verifySignedRequests<E extends Env = any>(optionsOrFactory: OptionsOrFactory<SignedRequestMiddlewareOptions, E>): MiddlewareHandler<SignedRequestEnv> {
+  const resolve = resolverOf(optionsOrFactory);
+  return async (c, next) => {
+    const options = resolve(c);
+    const limit = options.limit ?? DEFAULT_BODY_LIMIT;
+    let answer: Response | Promise<Response> | undefined;
+    const verified = await receiveSignedRequest(
+      {
+        method: c.req.method,
+        url: c.req.url,
+        headers: c.req.raw.headers,
+        readBody: (max) => readHonoBody(c.req, max),
+        respond: (a, reason) => void (answer = answerWith(c, a, reason, options.onError)),
+      },
+      options,
+      limit,
+    );
+    if (!verified) return answer;
+    c.set('customerId', verified.customerId);
+    await next();
+  };
+}

@@ -1,0 +1,85 @@
+// The shared adapter core: read (one body reader, one 413 path), decide, respond, for callbacks and
+// signed requests alike, on web-standard Requests (what @x/hono gives it).
+import { signRequest } from '@x/auth';
+import { describe, expect, it } from 'vitest';
+import callbackVector from '../../auth/vectors/callback.json' with { type: 'json' };
+import {
+  createSignedCallback,
+  readRequestBody,
+  receiveCallback,
+  receiveSignedRequest,
+  type CallbackAnswer,
+  type CallbackPayload,
+  type CallbackExchange,
+  type SignedRequestExchange,
+} from '../src/index.js';
+
+const credentials = { customerId: callbackVector.customerId, apiKey: callbackVector.apiKey };
+const payload: CallbackPayload = { reference_id: 'C'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00Z' } };
+
+/** An exchange over a web Request that records what was answered. */
+function exchangeOf(request: Request) {
+  const answers: Array<{ answer: CallbackAnswer; reason: string }> = [];
+  const exchange: CallbackExchange & SignedRequestExchange = {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    readBody: (limit) => readRequestBody(request, limit),
+    respond: (answer, reason) => void answers.push({ answer, reason }),
+  };
+  return { exchange, answers };
+}
+
+describe('receiveCallback', () => {
+  it('gives the verified callback and answers nothing', async () => {
+    const signed = createSignedCallback(payload, credentials);
+    const { exchange, answers } = exchangeOf(new Request('http://x/cb', { method: 'POST', body: signed.body, headers: signed.headers }));
+    const callback = await receiveCallback(exchange, credentials, 1024);
+    expect(callback?.payload).toEqual(payload);
+    expect(answers).toEqual([]);
+  });
+
+  it('answers 413 once, with the shared body, when the body is over the limit', async () => {
+    const signed = createSignedCallback({ ...payload, external_id: 'x'.repeat(300) } as never, credentials);
+    const { exchange, answers } = exchangeOf(new Request('http://x/cb', { method: 'POST', body: signed.body, headers: signed.headers }));
+    expect(await receiveCallback(exchange, credentials, 64)).toBeUndefined();
+    expect(answers).toEqual([{ reason: 'body_too_large', answer: { status: 413, headers: {}, body: { error: 'body_too_large', message: 'The body is larger than 64 bytes.' } } }]);
+  });
+
+  it('a read failure that is not the limit is thrown, not answered', async () => {
+    const { exchange, answers } = exchangeOf(new Request('http://x/cb', { method: 'POST', body: 'x' }));
+    exchange.readBody = async () => {
+      throw new TypeError('the stream broke');
+    };
+    await expect(receiveCallback(exchange, credentials, 64)).rejects.toThrow('the stream broke');
+    expect(answers).toEqual([]);
+  });
+});
+
+describe('receiveSignedRequest', () => {
+  const options = { credentials: (id: string) => (id === credentials.customerId ? credentials : undefined) };
+  const body = 'phone_number=15555550100&message=hi&message_type=ARN';
+  const signed = (url: string, sent = body) => {
+    const { headers } = signRequest({ method: 'POST', url, contentType: 'application/x-www-form-urlencoded', body }, credentials);
+    return new Request(url, { method: 'POST', headers, body: sent });
+  };
+
+  it('gives the verified customer and scheme and answers nothing', async () => {
+    const { exchange, answers } = exchangeOf(signed('http://service.test/v1/messaging?x=1'));
+    expect(await receiveSignedRequest(exchange, options, 1024)).toEqual({ customerId: credentials.customerId, scheme: 'digest' });
+    expect(answers).toEqual([]);
+  });
+
+  it('answers 401 with the service error body and the reason for a tampered body', async () => {
+    const { exchange, answers } = exchangeOf(signed('http://service.test/v1/messaging', body.replace('hi', 'yo')));
+    expect(await receiveSignedRequest(exchange, options, 1024)).toBeUndefined();
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({ reason: 'signature_mismatch', answer: { status: 401, headers: {}, body: { error: 'signature_mismatch', status: { code: expect.any(Number) } } } });
+  });
+
+  it('answers the same 413 as callbacks over the limit, before any verification', async () => {
+    const { exchange, answers } = exchangeOf(signed('http://service.test/v1/messaging'));
+    expect(await receiveSignedRequest(exchange, options, 8)).toBeUndefined();
+    expect(answers).toEqual([{ reason: 'body_too_large', answer: { status: 413, headers: {}, body: { error: 'body_too_large', message: 'The body is larger than 8 bytes.' } } }]);
+  });
+});
