@@ -1,0 +1,39 @@
+// The application: what you deploy. Two routes of its own (start and check a verification) and the
+// callback route, where @x/hono lets only correctly signed callbacks through, each processed once.
+// The same app runs on Bun, Deno and Workers (see the other examples); here @hono/node-server serves it.
+import { createMemoryReplayStore } from '@x/auth';
+import { verifyCallbacks } from '@x/hono';
+import { Hono } from 'hono';
+
+/**
+ * @param {object} options
+ * @param {import('@x/client').Client} options.client  the service's client
+ * @param {{ customerId: string, apiKey: string }} options.credentials  verify the callbacks with these
+ */
+export function createApp({ client, credentials }) {
+  const deliveries = new Map(); // reference id -> the last delivery report: your database in real life
+  const app = new Hono();
+
+  // A memory replay store is for one process; several processes share createRedisReplayStore() (@x/redis).
+  app.post('/callbacks', verifyCallbacks({ ...credentials, replayStore: createMemoryReplayStore() }), (c) => {
+    const update = c.get('callback'); // verified and typed
+    deliveries.set(update.reference_id, { status: update.status, codeState: update.verify?.code_state, header: c.get('callbackHeader') });
+    return c.json({ ok: true }); // 2xx once saved; throw and the service's retry is processed
+  });
+
+  app.post('/verifications', async (c) => {
+    const { phoneNumber } = await c.req.json();
+    const { data } = await client.verify.sms({ phoneNumber, template: 'Your Acme code is $$CODE$$' });
+    return c.json({ referenceId: data.reference_id }, 201);
+  });
+
+  app.post('/verifications/:id/check', async (c) => {
+    const { code } = await c.req.json();
+    const { data } = await client.verify.check(c.req.param('id'), code);
+    return c.json({ codeState: data.verify.code_state });
+  });
+
+  app.get('/verifications/:id', (c) => c.json({ delivery: deliveries.get(c.req.param('id')) ?? null }));
+
+  return app;
+}
