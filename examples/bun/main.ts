@@ -15,8 +15,7 @@ const fail = (reason: unknown): never => {
 setTimeout(() => fail('not finished within 20 s'), 20_000).unref();
 
 // 1. The app's port first: the emulator's account sends its callbacks there. The app comes in step 3.
-let app: ReturnType<typeof createApp> | undefined;
-const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })) });
+const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('starting', { status: 503 }) });
 const appUrl = `http://127.0.0.1:${server.port}`;
 
 // 2. The emulator, in-process (it runs in Bun as it is), with its public test account
@@ -26,7 +25,7 @@ const emulator = createEmulator({ deliveryDelayMs: 300, customers: [{ ...DEFAULT
 // 3. The app, its client talking to the emulator. With your account: createClient() reads
 // X_CUSTOMER_ID and X_API_KEY (Bun.env), and `Bun.serve({ fetch: app.fetch })` serves it.
 const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: 'http://emulator.local', fetch: emulator.fetch });
-app = createApp({ client, credentials: DEFAULT_CUSTOMER });
+server.reload({ fetch: createApp({ client, credentials: DEFAULT_CUSTOMER }).fetch });
 console.log(`Hono app on Bun ${Bun.version} at ${appUrl}, emulator in-process`);
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -15,8 +15,8 @@ const fail = (reason: unknown): never => {
 Deno.unrefTimer(setTimeout(() => fail('not finished within 20 s'), 20_000));
 
 // 1. The app's port first: the emulator's account sends its callbacks there. The app comes in step 3.
-let app: ReturnType<typeof createApp> | undefined;
-const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, (request) => (app ? app.fetch(request) : new Response('starting', { status: 503 })));
+const app = Promise.withResolvers<ReturnType<typeof createApp>>();
+const server = Deno.serve({ hostname: '127.0.0.1', port: 0, onListen() {} }, async (request) => (await app.promise).fetch(request));
 const appUrl = `http://127.0.0.1:${server.addr.port}`;
 
 // 2. The emulator, in-process (it runs in Deno as it is), with its public test account
@@ -26,7 +26,7 @@ const emulator = createEmulator({ deliveryDelayMs: 300, customers: [{ ...DEFAULT
 // 3. The app, its client talking to the emulator. With your account: createClient() reads
 // X_CUSTOMER_ID and X_API_KEY (run with --allow-env), and `Deno.serve(app.fetch)` serves it.
 const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: 'http://emulator.local', fetch: emulator.fetch });
-app = createApp({ client, credentials: DEFAULT_CUSTOMER });
+app.resolve(createApp({ client, credentials: DEFAULT_CUSTOMER }));
 console.log(`Hono app on Deno ${Deno.version.deno} at ${appUrl}, emulator in-process`);
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

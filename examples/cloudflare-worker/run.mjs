@@ -1,0 +1,123 @@
+// `npm start`: the Worker in workerd (through miniflare, what `wrangler dev` runs), on 127.0.0.1,
+// against the emulator (the service, locally; no account needed). It bundles src/worker.ts as
+// wrangler does, starts the Worker and the emulator, then plays the user: asks the Worker for a
+// code, reads it on the "phone" (the emulator's outbox), types it, and waits until the Worker has
+// received and verified the signed delivery report. Exit 0, or 1 with the reason (after 30 s at
+// the latest).
+//   npm start -- --wrangler                        the same, with the Worker under `wrangler dev`
+//   npm start -- --worker URL --emulator URL       the story only, against a Worker and an emulator
+//                                                  already running (npm run dev, npx x-emulator)
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
+import { DEFAULT_CUSTOMER } from '@x/emulator';
+import { startEmulator } from '@x/emulator/node';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+
+const PHONE = '15555550100';
+const { values: args } = parseArgs({ options: { wrangler: { type: 'boolean' }, worker: { type: 'string' }, emulator: { type: 'string' } } });
+// The emulator's public test account (DEFAULT_CUSTOMER: never use it anywhere else), as the
+// Worker's bindings (.dev.vars or `wrangler secret put` give them; with your account, no X_BASE_URL).
+const bindings = (emulator) => ({ X_CUSTOMER_ID: DEFAULT_CUSTOMER.customerId, X_API_KEY: DEFAULT_CUSTOMER.apiKey, X_BASE_URL: emulator.url });
+const callbacksTo = (workerUrl) => ({ deliveryDelayMs: 300, customers: [{ ...DEFAULT_CUSTOMER, callbackUrl: `${workerUrl}/callbacks` }] });
+
+/** The Worker in workerd through miniflare, bundled as wrangler bundles it; then the emulator. */
+async function withMiniflare() {
+  const bundle = await build({ entryPoints: ['src/worker.ts'], bundle: true, format: 'esm', platform: 'browser', conditions: ['workerd', 'worker', 'browser'], write: false, logLevel: 'error' });
+  const worker = (env, port = 0) => ({ modules: true, script: bundle.outputFiles[0].text, compatibilityDate: '2026-04-01', host: '127.0.0.1', port, bindings: env });
+  // 1. The Worker on a free port: the emulator's account sends its callbacks there.
+  const mf = new Miniflare(worker({}));
+  const url = await mf.ready;
+  // 2. The emulator. 3. The Worker's bindings, now that the emulator's URL is known.
+  const emulator = await startEmulator(callbacksTo(url.origin));
+  await mf.setOptions(worker(bindings(emulator), Number(url.port)));
+  await mf.ready;
+  return { what: 'Worker in workerd (miniflare)', workerUrl: url.origin, emulatorUrl: emulator.url, stop: async () => (await mf.dispose(), await emulator.close()) };
+}
+
+/** The Worker under `wrangler dev` (as `npm run dev` starts it, with the bindings as --var). */
+async function withWrangler() {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const port = probe.address().port; // a free port for wrangler, which takes no port 0
+  probe.close();
+  const workerUrl = `http://127.0.0.1:${port}`;
+  const emulator = await startEmulator(callbacksTo(workerUrl));
+  const vars = Object.entries(bindings(emulator)).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+  const cli = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+  const wrangler = spawn(process.execPath, [cli, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', '0', '--log-level', 'warn', ...vars], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  wrangler.stdout.on('data', (chunk) => (output += chunk));
+  const exited = once(wrangler, 'exit');
+  const stop = async () => {
+    if (wrangler.exitCode === null) wrangler.kill('SIGTERM');
+    await exited;
+    await emulator.close();
+  };
+  // Ready when the Worker answers.
+  for (;;) {
+    if (wrangler.exitCode !== null) throw new Error(`wrangler dev exited with ${wrangler.exitCode}: ${output}`);
+    const up = await fetch(`${workerUrl}/verifications/none`).then((r) => r.ok, () => false);
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { what: 'Worker under wrangler dev', workerUrl, emulatorUrl: emulator.url, stop };
+}
+
+let running = { stop: async () => {} };
+const fail = async (reason) => {
+  console.error(`FAILED: ${reason}`);
+  await running.stop().catch(() => {});
+  process.exit(1);
+};
+setTimeout(() => fail('not finished within 30 s'), 30_000).unref();
+
+if (args.worker && args.emulator) running = { what: 'Worker (already running)', workerUrl: args.worker, emulatorUrl: args.emulator, stop: async () => {} };
+else running = await (args.wrangler ? withWrangler() : withMiniflare()).catch(fail);
+const { workerUrl, emulatorUrl } = running;
+console.log(`${running.what} at ${workerUrl}, emulator on ${emulatorUrl}`);
+
+async function call(method, path, body) {
+  const response = await fetch(`${workerUrl}${path}`, { method, ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}) });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+try {
+  const { referenceId } = await call('POST', '/verifications', { phoneNumber: PHONE });
+  console.log(`1. The user asks for a code: verification ${referenceId} sent by SMS`);
+
+  const { messages } = await (await fetch(`${emulatorUrl}/_emulator/outbox?phone_number=${PHONE}`)).json();
+  const sms = messages.at(-1);
+  console.log(`2. Their phone receives "${sms.text}"`);
+
+  const { codeState } = await call('POST', `/verifications/${referenceId}/check`, { code: sms.code });
+  console.log(`3. They type ${sms.code}: ${codeState}`);
+  if (codeState !== 'VALID') throw new Error(`the right code was ${codeState}`);
+
+  let delivery = null;
+  while (!delivery) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    ({ delivery } = await call('GET', `/verifications/${referenceId}`));
+  }
+  console.log(`4. The service's callback, signature verified (${delivery.header} header): ${delivery.status.code} "${delivery.status.description}", code ${delivery.codeState}`);
+
+  const forged = await fetch(`${workerUrl}/callbacks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `TSA ${DEFAULT_CUSTOMER.customerId}:Zm9yZ2VkIHNpZ25hdHVyZQ==` },
+    body: JSON.stringify({ reference_id: referenceId, status: { code: 200, description: 'Delivered to handset', updated_on: new Date().toISOString() }, errors: [], sub_resource: 'sms' }),
+  });
+  console.log(`5. A forged callback is refused: ${forged.status} ${JSON.stringify(await forged.json())}`);
+  if (forged.status !== 401) throw new Error(`a forged callback got ${forged.status}, not 401`);
+
+  console.log('Done: verified by SMS, callback received and verified.');
+} catch (error) {
+  await fail(error?.stack ?? error);
+}
+await running.stop();
