@@ -63,6 +63,32 @@ if (wanted('unit')) {
 // The main job, as `npm run demo` runs it (exits non-zero when anything misbehaves).
 if (wanted('demo')) step('demo: the end-to-end flow against the emulator', 'node', ['demo/demo.mjs'], { quiet: true, timeout: 120_000 });
 
+// The examples (examples/*, see examples/README.md): each standalone app run with the one command
+// its README gives, on the built packages, against the emulator; each exits non-zero on any failure.
+// Bun and Deno are the ones in .tools/runtimes: a missing runtime is a failure, never a skip.
+if (wanted('examples')) {
+  const { delimiter } = await import('node:path');
+  const bin = join(root, '.tools', 'runtimes', 'node_modules', '.bin');
+  if (!(wanted('unit') || wanted('runtimes'))) step('runtimes installed (.tools/)', 'node', ['scripts/runtimes.mjs', '--install'], { quiet: true, timeout: 300_000 });
+  const env = { PATH: `${bin}${delimiter}${process.env.PATH}`, DENO_DIR: join(root, '.tools', 'deno-cache'), NO_COLOR: '1' };
+  const examples = [
+    ['express', 'pnpm start'],
+    ['fastify', 'pnpm start'],
+    ['hono-node', 'pnpm start'],
+    ['bun', 'pnpm start', 'bun'],
+    ['deno', 'pnpm start', 'deno'],
+    ['cloudflare-worker', 'pnpm start && pnpm start --wrangler'], // miniflare, then wrangler dev
+  ];
+  for (const [name, command, runtime] of examples) {
+    const title = `example: ${name} (${command})`;
+    if (runtime && !existsSync(join(bin, runtime))) {
+      failed++;
+      failures.push(`${title}: ${runtime} not found in .tools/runtimes (node scripts/runtimes.mjs --install)`);
+      console.log(`FAIL ${title}: ${runtime} not found`);
+    } else step(title, 'sh', ['-c', command], { cwd: join(root, 'examples', name), quiet: true, timeout: 90_000, env });
+  }
+}
+
 // Published shape: publint --strict, attw --pack, and both module systems in Node.
 if (wanted('packages')) {
   for (const dir of readdirSync(join(root, 'packages'))) {
