@@ -49,7 +49,8 @@ async function withWrangler() {
   const vars = Object.entries(bindings(emulator)).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
   const cli = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
   const wrangler = spawn(process.execPath, [cli, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', '0', '--log-level', 'warn', ...vars], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    // No metrics, and no download of request.cf's data from Cloudflare (this Worker does not read it).
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
