@@ -23,6 +23,11 @@ const { values: args } = parseArgs({ options: { wrangler: { type: 'boolean' }, w
 // Worker's bindings (.dev.vars or `wrangler secret put` give them; with your account, no X_BASE_URL).
 const bindings = (emulator) => ({ X_CUSTOMER_ID: DEFAULT_CUSTOMER.customerId, X_API_KEY: DEFAULT_CUSTOMER.apiKey, X_BASE_URL: emulator.url });
 const callbacksTo = (workerUrl) => ({ deliveryDelayMs: 300, customers: [{ ...DEFAULT_CUSTOMER, callbackUrl: `${workerUrl}/callbacks` }] });
+// What to stop at the end, or on a failure: each thing as soon as it runs, stopped last first.
+const running = [];
+const stopAll = async () => {
+  while (running.length) await running.pop()().catch(() => {});
+};
 
 /** The Worker in workerd through miniflare, bundled as wrangler bundles it; then the emulator. */
 async function withMiniflare() {
@@ -30,12 +35,14 @@ async function withMiniflare() {
   const worker = (env, port = 0) => ({ modules: true, script: bundle.outputFiles[0].text, compatibilityDate: '2026-04-01', host: '127.0.0.1', port, bindings: env });
   // 1. The Worker on a free port: the emulator's account sends its callbacks there.
   const mf = new Miniflare(worker({}));
+  running.push(() => mf.dispose());
   const url = await mf.ready;
   // 2. The emulator. 3. The Worker's bindings, now that the emulator's URL is known.
   const emulator = await startEmulator(callbacksTo(url.origin));
+  running.push(() => emulator.close());
   await mf.setOptions(worker(bindings(emulator), Number(url.port)));
   await mf.ready;
-  return { what: 'Worker in workerd (miniflare)', workerUrl: url.origin, emulatorUrl: emulator.url, stop: async () => (await mf.dispose(), await emulator.close()) };
+  return { what: 'Worker in workerd (miniflare)', workerUrl: url.origin, emulatorUrl: emulator.url };
 }
 
 /** The Worker under `wrangler dev` (as `npm run dev` starts it, with the bindings as --var). */
@@ -46,6 +53,7 @@ async function withWrangler() {
   probe.close();
   const workerUrl = `http://127.0.0.1:${port}`;
   const emulator = await startEmulator(callbacksTo(workerUrl));
+  running.push(() => emulator.close());
   const vars = Object.entries(bindings(emulator)).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
   const cli = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
   const wrangler = spawn(process.execPath, [cli, 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', '0', '--log-level', 'warn', ...vars], {
@@ -56,11 +64,10 @@ async function withWrangler() {
   let output = '';
   wrangler.stdout.on('data', (chunk) => (output += chunk));
   const exited = once(wrangler, 'exit');
-  const stop = async () => {
+  running.push(async () => {
     if (wrangler.exitCode === null) wrangler.kill('SIGTERM');
     await exited;
-    await emulator.close();
-  };
+  });
   // Ready when the Worker answers.
   for (;;) {
     if (wrangler.exitCode !== null) throw new Error(`wrangler dev exited with ${wrangler.exitCode}: ${output}`);
@@ -68,21 +75,22 @@ async function withWrangler() {
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { what: 'Worker under wrangler dev', workerUrl, emulatorUrl: emulator.url, stop };
+  return { what: 'Worker under wrangler dev', workerUrl, emulatorUrl: emulator.url };
 }
 
-let running = { stop: async () => {} };
-const fail = async (reason) => {
-  console.error(`FAILED: ${reason}`);
-  await running.stop().catch(() => {});
-  process.exit(1);
-};
+let failing;
+const fail = (reason) =>
+  (failing ??= (async () => {
+    console.error(`FAILED: ${reason}`);
+    await Promise.race([stopAll(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    process.exit(1);
+  })());
 setTimeout(() => fail('not finished within 30 s'), 30_000).unref();
 
-if (args.worker && args.emulator) running = { what: 'Worker (already running)', workerUrl: args.worker, emulatorUrl: args.emulator, stop: async () => {} };
-else running = await (args.wrangler ? withWrangler() : withMiniflare()).catch(fail);
-const { workerUrl, emulatorUrl } = running;
-console.log(`${running.what} at ${workerUrl}, emulator on ${emulatorUrl}`);
+if (Boolean(args.worker) !== Boolean(args.emulator)) await fail('--worker and --emulator go together');
+const started = args.worker ? { what: 'Worker (already running)', workerUrl: args.worker, emulatorUrl: args.emulator } : await (args.wrangler ? withWrangler() : withMiniflare()).catch((error) => fail(error?.stack ?? error));
+const { workerUrl, emulatorUrl } = started;
+console.log(`${started.what} at ${workerUrl}, emulator on ${emulatorUrl}`);
 
 async function call(method, path, body) {
   const response = await fetch(`${workerUrl}${path}`, { method, ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}) });
@@ -121,4 +129,4 @@ try {
 } catch (error) {
   await fail(error?.stack ?? error);
 }
-await running.stop();
+await stopAll();
