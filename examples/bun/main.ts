@@ -2,7 +2,7 @@
 // inside this process; no account needed). It starts the emulator and the app, then plays the user:
 // asks the app for a code, reads it on the "phone" (the emulator's outbox), types it, and waits until
 // the app has received and verified the signed delivery report (sent over HTTP to Bun.serve).
-// Exit 0, or 1 with the reason (after 20 s at the latest).
+// Exit 0, or 1 with the reason (after 30 s at the latest).
 import { createClient } from '@x/client';
 import { createEmulator, DEFAULT_CUSTOMER } from '@x/emulator';
 import { createApp, type Delivery } from './app.ts';
@@ -12,7 +12,7 @@ const fail = (reason: unknown): never => {
   console.error(`FAILED: ${reason}`);
   process.exit(1);
 };
-setTimeout(() => fail('not finished within 20 s'), 20_000).unref();
+setTimeout(() => fail('not finished within 30 s'), 30_000).unref();
 
 // 1. The app's port first: the emulator's account sends its callbacks there. The app comes in step 3.
 const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('starting', { status: 503 }) });

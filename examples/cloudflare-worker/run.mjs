@@ -2,7 +2,7 @@
 // against the emulator (the service, locally; no account needed). It bundles src/worker.ts as
 // wrangler does, starts the Worker and the emulator, then plays the user: asks the Worker for a
 // code, reads it on the "phone" (the emulator's outbox), types it, and waits until the Worker has
-// received and verified the signed delivery report. Exit 0, or 1 with the reason (after 30 s at
+// received and verified the signed delivery report. Exit 0, or 1 with the reason (after 60 s at
 // the latest).
 //   npm start -- --wrangler                        the same, with the Worker under `wrangler dev`
 //   npm start -- --worker URL --emulator URL       the story only, against a Worker and an emulator
@@ -85,7 +85,7 @@ const fail = (reason) =>
     await Promise.race([stopAll(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
     process.exit(1);
   })());
-setTimeout(() => fail('not finished within 30 s'), 30_000).unref();
+setTimeout(() => fail('not finished within 60 s'), 60_000).unref();
 
 if (Boolean(args.worker) !== Boolean(args.emulator)) await fail('--worker and --emulator go together');
 const started = args.worker ? { what: 'Worker (already running)', workerUrl: args.worker, emulatorUrl: args.emulator } : await (args.wrangler ? withWrangler() : withMiniflare()).catch((error) => fail(error?.stack ?? error));

@@ -1,7 +1,7 @@
 // `npm start`: the whole flow on 127.0.0.1 against the emulator (the service, locally; no account
 // needed). It starts the emulator and the app, then plays the user: asks the app for a code, reads
 // it on the "phone" (the emulator's outbox), types it, and waits until the app has received and
-// verified the signed delivery report. Exit 0, or 1 with the reason (after 20 s at the latest).
+// verified the signed delivery report. Exit 0, or 1 with the reason (after 30 s at the latest).
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
@@ -15,7 +15,7 @@ const fail = (reason) => {
   console.error(`FAILED: ${reason}`);
   process.exit(1);
 };
-setTimeout(() => fail('not finished within 20 s'), 20_000).unref();
+setTimeout(() => fail('not finished within 30 s'), 30_000).unref();
 
 // 1. The app's port first: the emulator's account sends its callbacks there.
 const server = createServer().listen(0, '127.0.0.1');
