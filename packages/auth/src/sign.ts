@@ -4,7 +4,7 @@ import { type Credentials, decodeCredentials } from './credentials.js';
 import { formatHttpDate } from './date.js';
 import { AuthError } from './errors.js';
 import { isValidNonce } from './nonce.js';
-import { parseAlgorithm, prepareMac, type MacProvider } from './hmac.js';
+import { signingMac, type MacProvider } from './hmac.js';
 
 export interface SignableRequest {
   method: string;
@@ -29,7 +29,10 @@ export interface SignOptions {
 }
 
 export interface SignerOptions extends SignOptions {
-  /** The HMAC implementation. Default: pure (@noble/hashes). On Node, `nodeMac` from `@x/auth/node` is faster. */
+  /**
+   * The HMAC implementation. Default: pure (@noble/hashes), HMAC-SHA256, and HMAC-SHA1 after
+   * `enableSha1()`. On Node, `nodeMac` from `@x/auth/node` is faster and has both.
+   */
   mac?: MacProvider;
 }
 
@@ -49,11 +52,7 @@ const CONTROLLED = new Set<string>([HEADER.tsAuthMethod, HEADER.tsDate, HEADER.t
 
 function checkAlgorithm(algorithm: string): Algorithm {
   if (algorithm === 'HMAC-SHA256' || algorithm === 'HMAC-SHA1') return algorithm;
-  const parsed = parseAlgorithm(algorithm);
-  if (!parsed || parsed !== algorithm) {
-    throw new AuthError('invalid_algorithm', `algorithm must be 'HMAC-SHA256' or 'HMAC-SHA1', got ${JSON.stringify(algorithm)}.`);
-  }
-  return parsed;
+  throw new AuthError('invalid_algorithm', `algorithm must be 'HMAC-SHA256' or 'HMAC-SHA1', got ${JSON.stringify(algorithm)}.`);
 }
 
 function extraHeaders(headers: Record<string, string> | undefined): Record<string, string> {
@@ -102,10 +101,12 @@ function nonceOf(option: string | false | undefined): string | undefined {
  */
 export function createSigner(credentials: Credentials, defaults: SignerOptions = {}): Signer {
   const key = decodeCredentials(credentials);
-  const prepare = defaults.mac ?? prepareMac;
+  const prepare = defaults.mac ?? signingMac;
   const macs: Partial<Record<Algorithm, ReturnType<MacProvider>>> = {};
   const macFor = (algorithm: Algorithm) => (macs[algorithm] ??= prepare(algorithm, key));
   const { customerId } = credentials;
+  // The default algorithm's HMAC now: a signer that cannot sign fails here, not at its first use.
+  macFor(checkAlgorithm(defaults.algorithm ?? DEFAULT_ALGORITHM));
 
   return {
     customerId,
