@@ -8,15 +8,12 @@
 const CHUNK = 3 * 2048;
 
 export function encodeBase64(bytes: Uint8Array): string {
-  if (bytes.length <= CHUNK) return btoa(String.fromCharCode.apply(null, bytes as unknown as number[]));
   let text = '';
   for (let start = 0; start < bytes.length; start += CHUNK) {
-    text += btoa(String.fromCharCode.apply(null, bytes.subarray(start, start + CHUNK) as unknown as number[]));
+    text += btoa(String.fromCharCode.apply(null, (start || bytes.length > CHUNK ? bytes.subarray(start, start + CHUNK) : bytes) as unknown as number[]));
   }
   return text;
 }
-
-const CANONICAL = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
  * Strict decode: standard alphabet, length a multiple of 4, at most two `=` at the end, and
@@ -24,10 +21,11 @@ const CANONICAL = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=
  * Returns undefined for anything else; never throws.
  */
 export function decodeBase64(text: string): Uint8Array | undefined {
-  if (typeof text !== 'string' || !CANONICAL.test(text)) return undefined;
+  // The pattern and the length leave atob nothing to throw on.
+  if (typeof text !== 'string' || text.length % 4 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return undefined;
   const binary = atob(text);
-  // Padding bits must be zero, or two texts would decode to the same key: the last group must
-  // encode back to itself.
-  if (text.endsWith('=') && btoa(binary.slice(text.endsWith('==') ? -1 : -2)) !== text.slice(-4)) return undefined;
+  // Padding bits must be zero, or two texts would decode to the same key: the canonical text is
+  // the one that encodes back to itself.
+  if (btoa(binary) !== text) return undefined;
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }

@@ -6,9 +6,9 @@ export const utf8 = (text: string): Uint8Array => encoder.encode(text);
 export const fromUtf8 = (bytes: Uint8Array): string => decoder.decode(bytes);
 
 // Text up to this many UTF-16 code units is encoded into one reused buffer (at most 3 bytes per
-// unit, so at most 48 KB are kept); longer text gets a buffer of its own.
+// unit: 48 KB, allocated at the first use); longer text gets a buffer of its own.
 const SCRATCH_UNITS = 16_384;
-let scratch = new Uint8Array(0);
+let scratch: Uint8Array | undefined;
 
 /**
  * The UTF-8 of `text` in a buffer that the next call overwrites: for a consumer that reads it at
@@ -16,6 +16,6 @@ let scratch = new Uint8Array(0);
  */
 export function utf8Scratch(text: string): Uint8Array {
   if (text.length > SCRATCH_UNITS) return encoder.encode(text);
-  if (text.length * 3 > scratch.length) scratch = new Uint8Array(Math.max(1024, Math.min(SCRATCH_UNITS, text.length * 2) * 3));
+  scratch ??= new Uint8Array(SCRATCH_UNITS * 3);
   return scratch.subarray(0, encoder.encodeInto(text, scratch).written);
 }

@@ -69,15 +69,14 @@ export function enableSha1(): void {
 
 /** The signers' default provider: HMAC-SHA256, and HMAC-SHA1 after `enableSha1()`. */
 export const signingMac: MacProvider = (algorithm, key) => {
-  if (algorithm !== 'HMAC-SHA1') return pureHmac(_SHA256, key);
-  if (!sha1ForSigning) {
+  const Hash = algorithm === 'HMAC-SHA1' ? sha1ForSigning : _SHA256;
+  if (!Hash) {
     throw new AuthError(
       'algorithm_not_enabled',
-      'HMAC-SHA1 is not enabled, so that signing code carries SHA-256 only. Call enableSha1() from @x/auth once at startup, ' +
-        'or pass mac: nodeMac (from @x/auth/node, Node only). Prefer HMAC-SHA256 (the default) where you can.',
+      'HMAC-SHA1 is off by default (signing code carries SHA-256 only): call enableSha1() once, or pass mac: nodeMac from @x/auth/node.',
     );
   }
-  return pureHmac(sha1ForSigning, key);
+  return pureHmac(Hash, key);
 };
 
 /** Case-insensitive parse of an `X-TS-Auth-Method` value. */

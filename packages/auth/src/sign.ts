@@ -55,9 +55,9 @@ function checkAlgorithm(algorithm: string): Algorithm {
   throw new AuthError('invalid_algorithm', `algorithm must be 'HMAC-SHA256' or 'HMAC-SHA1', got ${JSON.stringify(algorithm)}.`);
 }
 
-function extraHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+function extraHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) {
+  for (const [name, value] of Object.entries(headers)) {
     const lower = name.trim().toLowerCase();
     if (!lower.startsWith(TS_HEADER_PREFIX)) {
       throw new AuthError('invalid_header', `Only x-ts-* headers are signed; "${name}" is not one. Send other headers yourself.`);
@@ -82,8 +82,9 @@ function randomUuid(): string {
   const b = c.getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  let hex = '';
+  for (const byte of b) hex += (byte < 16 ? '0' : '') + byte.toString(16);
+  return hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 }
 
 function nonceOf(option: string | false | undefined): string | undefined {
@@ -131,15 +132,13 @@ export function createSigner(credentials: Credentials, defaults: SignerOptions =
       const headers: Record<string, string> = { [HEADER.tsAuthMethod]: algorithm };
       if (dateHeader === HEADER.tsDate) headers[HEADER.tsDate] = date;
       if (nonce !== undefined) headers[HEADER.tsNonce] = nonce;
-      let tsLines: string;
+      let tsLines = '';
       if (extras && Object.keys(extras).length > 0) {
         Object.assign(headers, extras);
         tsLines = canonicalTsHeaders(headers);
       } else {
-        // The signer's own headers, already in name order (auth-method < date < nonce).
-        tsLines = `${HEADER.tsAuthMethod}:${algorithm}\n`;
-        if (dateHeader === HEADER.tsDate) tsLines += `${HEADER.tsDate}:${date}\n`;
-        if (nonce !== undefined) tsLines += `${HEADER.tsNonce}:${nonce}\n`;
+        // The signer's own headers, set above in name order (auth-method < date < nonce).
+        for (const name in headers) tsLines += `${name}:${headers[name]}\n`;
       }
 
       // URL objects serialise their path percent-encoded, exactly as fetch sends it.
@@ -159,11 +158,10 @@ export function createSigner(credentials: Credentials, defaults: SignerOptions =
 let lastSecond = -1;
 let lastDate = '';
 function currentHttpDate(): string {
-  const now = Date.now();
-  const second = Math.floor(now / 1000);
+  const second = Math.floor(Date.now() / 1000);
   if (second !== lastSecond) {
     lastSecond = second;
-    lastDate = formatHttpDate(new Date(now));
+    lastDate = formatHttpDate(new Date(second * 1000));
   }
   return lastDate;
 }

@@ -13,6 +13,17 @@ describe('base64', () => {
     );
   });
 
+  it('never throws, and accepts a text only when it is the canonical encoding of what it decodes to', () => {
+    const alphabet = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_ \né'.split(''));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: alphabet, maxLength: 24 })), (text) => {
+        const bytes = decodeBase64(text);
+        if (bytes) expect(encodeBase64(bytes)).toBe(text);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('encodes long input (several internal chunks) exactly as Node Buffer does', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 6000, maxLength: 20_000 }), (bytes) => {
