@@ -25,9 +25,10 @@ type HashClass = new () => HashState;
 /**
  * A pure HMAC (RFC 2104) over a @noble/hashes hash. The keyed inner and outer states (the key
  * padded to a block, hashed first when longer, XORed with 0x36 and 0x5c) are computed once; each
- * call copies them into two scratch states (no allocation), hashes the parts (text encoded into a
- * reused buffer) and writes the digest into a reused array. Safe because it is synchronous:
- * nothing can run between the copy and the digest.
+ * call copies them into two scratch states (no allocation) and hashes the parts (text encoded into
+ * a reused buffer). Each digest is written into its scratch state's own block buffer, the one
+ * output noble writes without creating a DataView (as its digest() does), and read from there.
+ * Safe because it is synchronous: nothing can run between the copy and the digest.
  */
 function pureHmac(Hash: HashClass, key: Uint8Array): PreparedMac {
   const inner = new Hash();
@@ -38,13 +39,16 @@ function pureHmac(Hash: HashClass, key: Uint8Array): PreparedMac {
   outer.update(block.map((byte) => byte ^ 0x5c));
   const innerScratch = inner.clone();
   const outerScratch = outer.clone();
-  const digest = new Uint8Array(inner.outputLen);
+  const innerOut = (innerScratch as unknown as { buffer: Uint8Array }).buffer;
+  const outerOut = (outerScratch as unknown as { buffer: Uint8Array }).buffer;
+  const innerDigest = innerOut.subarray(0, inner.outputLen);
+  const outerDigest = outerOut.subarray(0, inner.outputLen);
   return (parts) => {
     const state = inner._cloneInto(innerScratch);
     for (const part of parts) state.update(typeof part === 'string' ? utf8Scratch(part) : part);
-    state.digestInto(digest);
-    outer._cloneInto(outerScratch).update(digest).digestInto(digest);
-    return encodeBase64(digest);
+    state.digestInto(innerOut);
+    outer._cloneInto(outerScratch).update(innerDigest).digestInto(outerOut);
+    return encodeBase64(outerDigest);
   };
 }
 
