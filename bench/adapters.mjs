@@ -56,7 +56,8 @@ if (process.argv[2] === 'serve') {
       id: `adapters-${framework}`,
       title: `${framework === 'express' ? 'Express 5' : 'Fastify 5'}: callback route, 10 connections`,
       unit: 'requests/s',
-      ms: 1500,
+      ms: 1000,
+      rounds: 7,
       variants: [
         { name: `${plugin} (signature verified)`, measure: load(verified) },
         { name: `${framework} without the plugin (JSON parser only)`, role: 'floor', measure: load(plain) },

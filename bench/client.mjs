@@ -67,7 +67,8 @@ if (process.argv[2] === 'server') {
       id: `client-c${concurrency}`,
       title: `Client: SMS POST, ${concurrency} in flight, plain HTTP on 127.0.0.1`,
       unit: 'requests/s',
-      ms: 800,
+      ms: 600,
+      rounds: 7,
       variants: [
         { name: '@x/client, default options', measure: concurrently(() => defaults.messaging.send(params), concurrency) },
         { name: '@x/client, createNodeFetch + nodeMac', measure: concurrently(() => fastest.messaging.send(params), concurrency) },

@@ -52,7 +52,8 @@ if (process.argv[2] === 'server') {
     id: 'emulator',
     title: 'Emulator: signed SMS POSTs over HTTP, 10 connections',
     unit: 'requests/s',
-    ms: 1500,
+    ms: 1000,
+    rounds: 7,
     variants: [
       { name: 'emulator, POST /v1/messaging signed by @x/auth', measure: load(urls.emulator, ours(urls.emulator)) },
       { name: 'emulator, POST /v1/messaging signed by telesignsdk (official layout)', measure: load(urls.emulator, official) },
