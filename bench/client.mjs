@@ -1,86 +1,88 @@
-// Requests per second of a full SMS send: @x/client (pure and native HMAC) vs the official Node
-// client (telesignsdk) vs bare fetch (unsigned: the physical baseline), in one run, against a
-// trivial local server on 127.0.0.1 so that the clients' own cost is what differs. Runs twice:
-// plain HTTP, and HTTPS (the only transport the service accepts) with a throwaway certificate
-// trusted through NODE_EXTRA_CA_CERTS, where connection reuse decides.
-
-const tls = process.env.BENCH_TLS_DIR;
-if (!tls && !process.env.BENCH_CHILD) {
-  const dir = mkdtempSync(join(tmpdir(), 'x-bench-tls-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-  for (const env of [{ BENCH_CHILD: '1' }, { BENCH_CHILD: '1', BENCH_TLS_DIR: dir, NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') }]) {
-    const r = spawnSync(process.execPath, [new URL(import.meta.url).pathname], { stdio: 'inherit', env: { ...process.env, ...env } });
-    if (r.status !== 0) process.exit(r.status ?? 1);
-  }
-  process.exit(0);
-}
-import { execFileSync, fork, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+// Requests per second of a full SMS send against a trivial server on 127.0.0.1 (its own process,
+// keep-alive, a fixed JSON answer), so that what differs is the clients' own cost. At 32 and at 1
+// requests in flight: @x/client with its default options (global fetch, pure HMAC), @x/client with
+// createNodeFetch + nodeMac, the official Node client (telesignsdk), and two floors that send the
+// same bytes unsigned (headers signed once up front) and parse the same JSON: bare node:http with a
+// keep-alive agent, and undici.request. One more row, Node's global fetch sending the same bytes
+// unsigned, shows how much of the default client's cost is fetch itself.
+import { fork } from 'node:child_process';
+import { Agent, createServer, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createSigner } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
 import { createClient } from '@x/client';
 import { createNodeFetch } from '@x/client/node';
+import { request as undiciRequest, Agent as UndiciAgent } from 'undici';
+import { compare, concurrently } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const TeleSign = require('telesignsdk');
-const credentials = { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: 'ABC12345yusumoN6BYsBVkh+yRJ5czgsnCehZaOYldPJdmFh6NeX8kunZ2zU1YWaUw/0wV6xfw==' };
 const answer = JSON.stringify({ reference_id: '0123456789ABCDEF0123456789ABCDEF', status: { code: 290, description: 'Message in progress', updated_on: '2026-01-01T00:00:00.000000Z' } });
 
-// The server runs in its own process, so the client's process measures the client's cost.
 if (process.argv[2] === 'server') {
-  const handler = (req, res) => {
+  const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(answer));
-  };
-  const server = tls
-    ? createHttpsServer({ key: readFileSync(join(tls, 'key.pem')), cert: readFileSync(join(tls, 'cert.pem')) }, handler)
-    : createHttpServer(handler);
+  });
+  server.keepAliveTimeout = 30_000;
   server.listen(0, '127.0.0.1', () => process.send(server.address().port));
-  await new Promise(() => {});
+  process.on('disconnect', () => process.exit(0));
+} else {
+  const require = createRequire(import.meta.url);
+  const TeleSign = require('telesignsdk');
+  const credentials = { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: 'ABC12345yusumoN6BYsBVkh+yRJ5czgsnCehZaOYldPJdmFh6NeX8kunZ2zU1YWaUw/0wV6xfw==' };
+  const server = fork(new URL(import.meta.url).pathname, ['server']);
+  const port = await new Promise((resolve) => server.once('message', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  const params = { phoneNumber: '15555551234', message: 'Your code is 123456', messageType: 'OTP' };
+  const body = 'phone_number=15555551234&message=Your+code+is+123456&message_type=OTP';
+  const { headers } = createSigner(credentials).sign({ method: 'POST', url: `${base}/v1/messaging`, contentType: 'application/x-www-form-urlencoded', body });
+  const sent = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+
+  for (const concurrency of [32, 1]) {
+    const defaults = createClient({ ...credentials, baseUrl: base });
+    const fastest = createClient({ ...credentials, baseUrl: base, mac: nodeMac, fetch: createNodeFetch({ maxSockets: concurrency }) });
+    const official = new TeleSign(credentials.customerId, credentials.apiKey, base, 10_000);
+    const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+    const dispatcher = new UndiciAgent({ connections: concurrency });
+    const bareHttp = () =>
+      new Promise((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/v1/messaging', method: 'POST', headers: sent, agent }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve(JSON.parse(text)));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const bareUndici = async () => {
+      const res = await undiciRequest(`${base}/v1/messaging`, { method: 'POST', headers: sent, body, dispatcher });
+      return res.body.json();
+    };
+    const bareFetch = async () => (await fetch(`${base}/v1/messaging`, { method: 'POST', headers, body })).json();
+    const officialSend = () =>
+      new Promise((resolve, reject) => official.sms.message((error, res) => (error ? reject(error) : resolve(res)), params.phoneNumber, params.message, params.messageType));
+
+    await compare({
+      id: `client-c${concurrency}`,
+      title: `Client: SMS POST, ${concurrency} in flight, plain HTTP on 127.0.0.1`,
+      unit: 'requests/s',
+      ms: 600,
+      rounds: 7,
+      variants: [
+        { name: '@x/client, default options', measure: concurrently(() => defaults.messaging.send(params), concurrency) },
+        { name: '@x/client, createNodeFetch + nodeMac', measure: concurrently(() => fastest.messaging.send(params), concurrency) },
+        { name: 'telesignsdk sms.message', role: 'official', measure: concurrently(officialSend, concurrency) },
+        { name: 'global fetch, unsigned (what the default client sends with)', measure: concurrently(bareFetch, concurrency) },
+        { name: 'node:http keep-alive, unsigned', role: 'node:http', measure: concurrently(bareHttp, concurrency) },
+        { name: 'undici.request, unsigned', role: 'undici', measure: concurrently(bareUndici, concurrency) },
+      ],
+      notes: ['The official client (node-fetch) opens a new connection per request; the others keep connections alive.'],
+    });
+    agent.destroy();
+    await dispatcher.close();
+  }
+  server.disconnect();
+  // The official client leaves a 10 s timeout timer per request behind.
+  process.exit(0);
 }
-const serverProcess = fork(new URL(import.meta.url).pathname, ['server']);
-const port = await new Promise((resolve) => serverProcess.once('message', resolve));
-const base = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
-const ms = Number(process.env.BENCH_MS ?? 3000);
-const concurrency = 10;
-
-async function measure(name, once) {
-  for (let i = 0; i < 200; i++) await once(); // warm-up
-  let count = 0;
-  const end = performance.now() + ms;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < end) {
-      await once();
-      count++;
-    }
-  }));
-  return { name, rps: count / (ms / 1000) };
-}
-
-const params = { phoneNumber: '15555551234', message: 'Your code is 123456', messageType: 'OTP' };
-const pure = createClient({ ...credentials, baseUrl: base, retry: false });
-const native = createClient({ ...credentials, baseUrl: base, retry: false, mac: nodeMac });
-const fastest = createClient({ ...credentials, baseUrl: base, retry: false, mac: nodeMac, fetch: createNodeFetch() });
-const official = new TeleSign(credentials.customerId, credentials.apiKey, base, 10_000);
-const body = 'phone_number=15555551234&message=Your+code+is+123456&message_type=OTP';
-
-const rows = [
-  await measure('bare fetch (unsigned, baseline)', async () => {
-    const r = await fetch(`${base}/v1/messaging`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
-    await r.json();
-  }),
-  await measure('@x/client, nodeMac + createNodeFetch', () => fastest.messaging.send(params)),
-  await measure('@x/client, mac: nodeMac', () => native.messaging.send(params)),
-  await measure('@x/client, pure HMAC', () => pure.messaging.send(params)),
-  await measure('telesignsdk (official, node-fetch)', () => new Promise((resolve, reject) => official.sms.message((err, res) => (err ? reject(err) : resolve(res)), params.phoneNumber, params.message, params.messageType))),
-];
-serverProcess.kill();
-const fetchRps = rows[0].rps;
-const officialRps = rows.find((r) => r.name.startsWith('telesignsdk')).rps;
-console.log(`\nclient throughput over ${tls ? 'HTTPS' : 'plain HTTP'}, ${concurrency} concurrent, ${ms} ms each, Node ${process.version}`);
-for (const r of rows) console.log(`${r.name.padEnd(38)} ${Math.round(r.rps).toString().padStart(6)} req/s  ${(r.rps / officialRps).toFixed(2)}x official  ${(r.rps / fetchRps).toFixed(2)}x bare fetch`);
-process.exit(0);

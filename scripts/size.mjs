@@ -1,30 +1,53 @@
-// Minified + gzipped size of each portable package's ESM build with its dependencies bundled
-// (what a user's bundler ships), measured with esbuild and zlib.
+// Size budgets per entry point: each entry's ESM build bundled with its dependencies, minified
+// and gzipped (what a user's bundler ships), measured with esbuild and zlib from the built dist/.
+// Fails, naming the entry, its size and its budget, when an entry is over its budget.
+//   node scripts/size.mjs           table + gate (exit 1 when over)
+//   node scripts/size.mjs --json    also prints the rows as JSON (for BENCHMARKS.md)
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Budgets in bytes (min+gz). The first is the issue's target; the others are their size when the
+// gate was set plus about 5 %, so that growth is a decision. @x/client's target is 10 KB: it is
+// over that today, so its budget is today's size rounded up until the client work brings it down.
 const targets = [
-  { name: '@x/auth (signRequest only)', dir: 'auth', code: "export { signRequest } from './dist/index.js';" },
-  { name: '@x/auth (sign + verify + replay store)', dir: 'auth', code: "export { signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature } from './dist/index.js';" },
-  { name: '@x/auth (everything)', dir: 'auth', code: "export * from './dist/index.js';" },
-  { name: '@x/client (everything, with @x/auth)', dir: 'client', code: "export * from './dist/index.js';" },
-  { name: '@x/webhooks (everything, with @x/auth)', dir: 'webhooks', code: "export * from './dist/index.js';" },
+  { name: '@x/auth: signRequest only', dir: 'auth', code: "export { signRequest } from './dist/index.js';", budget: 5_000 },
+  { name: '@x/auth: sign + verify + replay store', dir: 'auth', code: "export { signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature } from './dist/index.js';", budget: 8_600 },
+  { name: '@x/auth (everything)', dir: 'auth', code: "export * from './dist/index.js';", budget: 9_400 },
+  { name: '@x/auth/node', dir: 'auth', code: "export * from './dist/node.js';", platform: 'node', budget: 200 },
+  { name: '@x/client (everything, with @x/auth)', dir: 'client', code: "export * from './dist/index.js';", budget: 17_000 },
+  { name: '@x/client/node', dir: 'client', code: "export * from './dist/node.js';", platform: 'node', file: 'node.js', budget: 1_400 },
+  { name: '@x/webhooks (everything, with @x/auth)', dir: 'webhooks', code: "export * from './dist/index.js';", budget: 10_400 },
+  { name: '@x/webhooks/node', dir: 'webhooks', code: "export * from './dist/node.js';", platform: 'node', file: 'node.js', budget: 4_200 },
 ];
 
 const rows = [];
+const missing = [];
 for (const target of targets) {
   const dir = `${root}packages/${target.dir}`;
-  if (!existsSync(`${dir}/dist/index.js`)) continue;
+  if (!existsSync(`${dir}/dist/${target.file ?? 'index.js'}`)) {
+    missing.push(target.name);
+    continue;
+  }
   const result = await build({
     stdin: { contents: target.code, resolveDir: dir, loader: 'js' },
-    bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false, treeShaking: true,
-    mainFields: ['module', 'main'],
+    bundle: true, minify: true, format: 'esm', platform: target.platform ?? 'neutral', write: false, treeShaking: true,
+    mainFields: ['module', 'main'], logLevel: 'silent',
   });
   const bytes = result.outputFiles[0].contents;
-  rows.push({ package: target.name, minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length });
+  rows.push({ entry: target.name, minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length, budget: target.budget });
 }
-for (const row of rows) console.log(`${row.package.padEnd(44)} ${String(row.minified).padStart(7)} B min  ${String(row.gzipped).padStart(6)} B min+gz`);
+
+const kb = (n) => `${(n / 1000).toFixed(2)} KB`;
+for (const row of rows) {
+  console.log(`${row.entry.padEnd(40)} ${String(row.minified).padStart(6)} B min  ${String(row.gzipped).padStart(6)} B min+gz  budget ${kb(row.budget).padStart(8)}  ${row.gzipped <= row.budget ? 'ok' : 'OVER'}`);
+}
 if (process.argv.includes('--json')) console.log(JSON.stringify(rows));
+
+const over = rows.filter((row) => row.gzipped > row.budget);
+for (const row of over) console.error(`size: ${row.entry} is ${row.gzipped} B min+gz, over its budget of ${row.budget} B. Make it smaller, or raise the budget in scripts/size.mjs and say why.`);
+for (const name of missing) console.error(`size: ${name} has no build (run the build first).`);
+process.exit(over.length || missing.length ? 1 : 0);

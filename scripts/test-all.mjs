@@ -38,6 +38,8 @@ if (!step('build', 'pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only'
 if (wanted('lint')) step('lint (eslint, incl. no node:* / Buffer in portable packages)', 'pnpm', ['exec', 'eslint', '.']);
 if (wanted('typecheck')) step('typecheck', 'pnpm', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
 if (wanted('changesets')) step('changesets parse (changeset status)', 'pnpm', ['exec', 'changeset', 'status'], { quiet: true });
+// Size budget per entry point (min+gz with dependencies); the message names the entry, its size and budget.
+if (wanted('size')) step('size budgets per entry point (scripts/size.mjs)', 'node', ['scripts/size.mjs'], { quiet: true });
 
 // The other runtimes (Node 22/24, Deno, Bun, workerd) into .tools/, before the tests that run them.
 if (wanted('unit') || wanted('runtimes')) step('runtimes installed (.tools/)', 'node', ['scripts/runtimes.mjs', '--install'], { quiet: true, timeout: 300_000 });

@@ -1,11 +1,11 @@
 import { type Credentials, decodeCredentials } from './credentials.js';
-import { macForKey, prepareMac, type MacProvider } from './hmac.js';
+import { macForKey, signingMac, type MacProvider } from './hmac.js';
 
 /**
  * The signature the service puts on a callback: base64(HMAC-SHA256(base64-decoded key, raw body)).
  * Pass the body exactly as received (bytes, or the undecoded text); never re-serialised JSON.
  */
-export function callbackSignature(body: string | Uint8Array, apiKey: string, mac: MacProvider = prepareMac): string {
+export function callbackSignature(body: string | Uint8Array, apiKey: string, mac: MacProvider = signingMac): string {
   return macForKey(mac, 'HMAC-SHA256', apiKey, decodeKey)([body]);
 }
 

@@ -21,8 +21,8 @@ export type Algorithm = 'HMAC-SHA256' | 'HMAC-SHA1';
 export const DEFAULT_ALGORITHM: Algorithm = 'HMAC-SHA256';
 
 /** Allowed distance between the request's timestamp and the verifier's clock. */
-export const CLOCK_SKEW_MS = 15 * 60 * 1000;
+export const CLOCK_SKEW_MS = 900_000; // 15 minutes
 /** How long a nonce stays claimed. */
-export const NONCE_WINDOW_MS = 15 * 60 * 1000;
+export const NONCE_WINDOW_MS = 900_000; // 15 minutes
 export const NONCE_MIN_LENGTH = 4;
 export const NONCE_MAX_LENGTH = 256;

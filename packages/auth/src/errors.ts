@@ -4,6 +4,7 @@ export type AuthErrorCode =
   | 'invalid_customer_id'
   | 'invalid_api_key'
   | 'invalid_algorithm'
+  | 'algorithm_not_enabled'
   | 'invalid_header'
   | 'invalid_request';
 

@@ -1,9 +1,10 @@
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha1 } from '@noble/hashes/legacy.js';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { _SHA1 } from '@noble/hashes/legacy.js';
+import { _SHA256 } from '@noble/hashes/sha2.js';
+import type { Hash } from '@noble/hashes/utils.js';
 import { encodeBase64 } from './base64.js';
-import { utf8 } from './bytes.js';
+import { utf8Scratch } from './bytes.js';
 import type { Algorithm } from './constants.js';
+import { AuthError } from './errors.js';
 
 /** A keyed HMAC, prepared once per key: the base64 signature of the parts (text is UTF-8). */
 export interface PreparedMac {
@@ -16,16 +17,70 @@ export interface PreparedMac {
  */
 export type MacProvider = (algorithm: Algorithm, key: Uint8Array) => PreparedMac;
 
-export const prepareMac: MacProvider = (algorithm, key) => {
-  const base = hmac.create(algorithm === 'HMAC-SHA1' ? sha1 : sha256, key);
-  // One scratch state, overwritten from the keyed state on each call: no allocation per signature.
-  // Safe because signing is synchronous (no interleaving between reset and digest).
-  const scratch = base.clone();
+// The hash classes of @noble/hashes (2.4.0, pinned), used directly: the `sha256` function wraps
+// the same class with helpers a keyed HMAC never uses, and costs 0.35 KB more in a bundle.
+type HashState = Hash<HashState>;
+type HashClass = new () => HashState;
+
+/**
+ * A pure HMAC (RFC 2104) over a @noble/hashes hash. The keyed inner and outer states (the key
+ * padded to a block, hashed first when longer, XORed with 0x36 and 0x5c) are computed once; each
+ * call copies them into two scratch states (no allocation) and hashes the parts (text encoded into
+ * a reused buffer). Each digest is written into its scratch state's own block buffer, the one
+ * output noble writes without creating a DataView (as its digest() does), and read from there.
+ * Safe because it is synchronous: nothing can run between the copy and the digest.
+ */
+function pureHmac(Hash: HashClass, key: Uint8Array): PreparedMac {
+  const inner = new Hash();
+  const outer = new Hash();
+  const block = new Uint8Array(inner.blockLen);
+  block.set(key.length > block.length ? new Hash().update(key).digest() : key);
+  inner.update(block.map((byte) => byte ^ 0x36));
+  outer.update(block.map((byte) => byte ^ 0x5c));
+  const innerScratch = inner.clone();
+  const outerScratch = outer.clone();
+  const innerOut = (innerScratch as unknown as { buffer: Uint8Array }).buffer;
+  const outerOut = (outerScratch as unknown as { buffer: Uint8Array }).buffer;
+  const innerDigest = innerOut.subarray(0, inner.outputLen);
+  const outerDigest = outerOut.subarray(0, inner.outputLen);
   return (parts) => {
-    const mac = base._cloneInto(scratch);
-    for (const part of parts) mac.update(typeof part === 'string' ? utf8(part) : part);
-    return encodeBase64(mac.digest());
+    const state = inner._cloneInto(innerScratch);
+    for (const part of parts) state.update(typeof part === 'string' ? utf8Scratch(part) : part);
+    state.digestInto(innerOut);
+    outer._cloneInto(outerScratch).update(innerDigest).digestInto(outerOut);
+    return encodeBase64(outerDigest);
   };
+}
+
+/**
+ * The pure HMAC provider with both algorithms: what `verifyRequest` uses by default (a verifier
+ * must accept what clients may send), and what to pass as `mac` to sign with HMAC-SHA1 without
+ * `enableSha1()`. Bundles that use it carry SHA-1.
+ */
+export const prepareMac: MacProvider = (algorithm, key) => pureHmac(algorithm === 'HMAC-SHA1' ? _SHA1 : _SHA256, key);
+
+// SHA-1 for the signers' default provider, once enabled. Signing code refers to SHA-256 only, so
+// a bundle that signs (the usual case: HMAC-SHA256) does not carry SHA-1.
+let sha1ForSigning: HashClass | undefined;
+
+/**
+ * Lets the default (pure) signers sign with HMAC-SHA1. Call it once at startup. Not needed with
+ * `mac: nodeMac` (node:crypto has both) or `mac: prepareMac`; never needed to verify.
+ */
+export function enableSha1(): void {
+  sha1ForSigning = _SHA1;
+}
+
+/** The signers' default provider: HMAC-SHA256, and HMAC-SHA1 after `enableSha1()`. */
+export const signingMac: MacProvider = (algorithm, key) => {
+  const Hash = algorithm === 'HMAC-SHA1' ? sha1ForSigning : _SHA256;
+  if (!Hash) {
+    throw new AuthError(
+      'algorithm_not_enabled',
+      'HMAC-SHA1 is off by default (signing code carries SHA-256 only): call enableSha1() once, or pass mac: nodeMac from @x/auth/node.',
+    );
+  }
+  return pureHmac(Hash, key);
 };
 
 /** Case-insensitive parse of an `X-TS-Auth-Method` value. */

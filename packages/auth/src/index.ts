@@ -1,6 +1,6 @@
 export { signRequest, createSigner } from './sign.js';
 export type { SignableRequest, SignOptions, SignerOptions, SignedRequest, Signer } from './sign.js';
-export { prepareMac } from './hmac.js';
+export { prepareMac, enableSha1 } from './hmac.js';
 export type { MacProvider, PreparedMac } from './hmac.js';
 export { basicAuthorization } from './basic.js';
 export { verifyRequest, headerMap, headerValue } from './verify.js';

@@ -4,7 +4,7 @@ import { type Credentials, decodeCredentials } from './credentials.js';
 import { formatHttpDate } from './date.js';
 import { AuthError } from './errors.js';
 import { isValidNonce } from './nonce.js';
-import { parseAlgorithm, prepareMac, type MacProvider } from './hmac.js';
+import { signingMac, type MacProvider } from './hmac.js';
 
 export interface SignableRequest {
   method: string;
@@ -29,7 +29,10 @@ export interface SignOptions {
 }
 
 export interface SignerOptions extends SignOptions {
-  /** The HMAC implementation. Default: pure (@noble/hashes). On Node, `nodeMac` from `@x/auth/node` is faster. */
+  /**
+   * The HMAC implementation. Default: pure (@noble/hashes), HMAC-SHA256, and HMAC-SHA1 after
+   * `enableSha1()`. On Node, `nodeMac` from `@x/auth/node` is faster and has both.
+   */
   mac?: MacProvider;
 }
 
@@ -49,16 +52,12 @@ const CONTROLLED = new Set<string>([HEADER.tsAuthMethod, HEADER.tsDate, HEADER.t
 
 function checkAlgorithm(algorithm: string): Algorithm {
   if (algorithm === 'HMAC-SHA256' || algorithm === 'HMAC-SHA1') return algorithm;
-  const parsed = parseAlgorithm(algorithm);
-  if (!parsed || parsed !== algorithm) {
-    throw new AuthError('invalid_algorithm', `algorithm must be 'HMAC-SHA256' or 'HMAC-SHA1', got ${JSON.stringify(algorithm)}.`);
-  }
-  return parsed;
+  throw new AuthError('invalid_algorithm', `algorithm must be 'HMAC-SHA256' or 'HMAC-SHA1', got ${JSON.stringify(algorithm)}.`);
 }
 
-function extraHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+function extraHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) {
+  for (const [name, value] of Object.entries(headers)) {
     const lower = name.trim().toLowerCase();
     if (!lower.startsWith(TS_HEADER_PREFIX)) {
       throw new AuthError('invalid_header', `Only x-ts-* headers are signed; "${name}" is not one. Send other headers yourself.`);
@@ -83,8 +82,9 @@ function randomUuid(): string {
   const b = c.getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  let hex = '';
+  for (const byte of b) hex += (byte < 16 ? '0' : '') + byte.toString(16);
+  return hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 }
 
 function nonceOf(option: string | false | undefined): string | undefined {
@@ -102,10 +102,12 @@ function nonceOf(option: string | false | undefined): string | undefined {
  */
 export function createSigner(credentials: Credentials, defaults: SignerOptions = {}): Signer {
   const key = decodeCredentials(credentials);
-  const prepare = defaults.mac ?? prepareMac;
+  const prepare = defaults.mac ?? signingMac;
   const macs: Partial<Record<Algorithm, ReturnType<MacProvider>>> = {};
   const macFor = (algorithm: Algorithm) => (macs[algorithm] ??= prepare(algorithm, key));
   const { customerId } = credentials;
+  // The default algorithm's HMAC now: a signer that cannot sign fails here, not at its first use.
+  macFor(checkAlgorithm(defaults.algorithm ?? DEFAULT_ALGORITHM));
 
   return {
     customerId,
@@ -130,15 +132,13 @@ export function createSigner(credentials: Credentials, defaults: SignerOptions =
       const headers: Record<string, string> = { [HEADER.tsAuthMethod]: algorithm };
       if (dateHeader === HEADER.tsDate) headers[HEADER.tsDate] = date;
       if (nonce !== undefined) headers[HEADER.tsNonce] = nonce;
-      let tsLines: string;
+      let tsLines = '';
       if (extras && Object.keys(extras).length > 0) {
         Object.assign(headers, extras);
         tsLines = canonicalTsHeaders(headers);
       } else {
-        // The signer's own headers, already in name order (auth-method < date < nonce).
-        tsLines = `${HEADER.tsAuthMethod}:${algorithm}\n`;
-        if (dateHeader === HEADER.tsDate) tsLines += `${HEADER.tsDate}:${date}\n`;
-        if (nonce !== undefined) tsLines += `${HEADER.tsNonce}:${nonce}\n`;
+        // The signer's own headers, set above in name order (auth-method < date < nonce).
+        for (const name in headers) tsLines += `${name}:${headers[name]}\n`;
       }
 
       // URL objects serialise their path percent-encoded, exactly as fetch sends it.
@@ -158,11 +158,10 @@ export function createSigner(credentials: Credentials, defaults: SignerOptions =
 let lastSecond = -1;
 let lastDate = '';
 function currentHttpDate(): string {
-  const now = Date.now();
-  const second = Math.floor(now / 1000);
+  const second = Math.floor(Date.now() / 1000);
   if (second !== lastSecond) {
     lastSecond = second;
-    lastDate = formatHttpDate(new Date(now));
+    lastDate = formatHttpDate(new Date(second * 1000));
   }
   return lastDate;
 }

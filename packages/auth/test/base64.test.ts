@@ -13,6 +13,31 @@ describe('base64', () => {
     );
   });
 
+  it('never throws, and accepts a text only when it is the canonical encoding of what it decodes to', () => {
+    const alphabet = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_ \né'.split(''));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: alphabet, maxLength: 24 })), (text) => {
+        const bytes = decodeBase64(text);
+        if (bytes) expect(encodeBase64(bytes)).toBe(text);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('encodes long input (several internal chunks) exactly as Node Buffer does', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 6000, maxLength: 20_000 }), (bytes) => {
+        expect(encodeBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+      }),
+      { numRuns: 30 },
+    );
+    for (const length of [6143, 6144, 6145, 12_288, 12_289]) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 7) & 255);
+      expect(encodeBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+      expect(decodeBase64(encodeBase64(bytes))).toEqual(bytes);
+    }
+  });
+
   it.each([
     ['unpadded', 'YQ'],
     ['bad length', 'YWJjZA='],

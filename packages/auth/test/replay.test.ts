@@ -1,5 +1,70 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryReplayStore, sha256Hex } from '../src/index.js';
+import { createMemoryReplayStore, sha256Hex, type DeliveryBegin } from '../src/index.js';
+
+/**
+ * The store's contract, written the plain way (O(n) lists): per kind, entries ordered by last
+ * write; expired entries dropped from the oldest end up to the first live one as the kind is
+ * used; beyond maxEntries the oldest entry is evicted; expiry checked on every read.
+ */
+function modelStore(maxEntries: number, now: () => number) {
+  type Entry = { key: string; expiry: number; token: string | null };
+  const claims: Entry[] = [];
+  const marks: Entry[] = [];
+  let tokens = 0;
+  const sweep = (list: Entry[], at: number) => {
+    while (list.length && list[0]!.expiry <= at) list.shift();
+  };
+  const find = (list: Entry[], key: string) => list.find((e) => e.key === key);
+  const remove = (list: Entry[], key: string) => {
+    const i = list.findIndex((e) => e.key === key);
+    if (i >= 0) list.splice(i, 1);
+  };
+  const write = (list: Entry[], entry: Entry) => {
+    remove(list, entry.key);
+    list.push(entry);
+    if (list.length > maxEntries) list.shift();
+  };
+  const live = (key: string, at: number) => {
+    sweep(marks, at);
+    const mark = find(marks, key);
+    return mark && mark.expiry > at ? mark : undefined;
+  };
+  return {
+    claim(key: string, ttl: number) {
+      const at = now();
+      sweep(claims, at);
+      const entry = find(claims, key);
+      if (entry && entry.expiry > at) return false;
+      write(claims, { key, expiry: at + ttl, token: null });
+      return true;
+    },
+    begin(key: string, lease: number): DeliveryBegin {
+      const at = now();
+      const mark = live(key, at);
+      if (mark) return mark.token === null ? { state: 'done' } : { state: 'in_progress' };
+      const token = `t${++tokens}`;
+      write(marks, { key, expiry: at + lease, token });
+      return { state: 'started', token };
+    },
+    complete(key: string, token: string, ttl: number) {
+      const at = now();
+      const mark = live(key, at);
+      if (mark && mark.token !== token) return false;
+      write(marks, { key, expiry: at + ttl, token: null });
+      return true;
+    },
+    abandon(key: string, token: string) {
+      const mark = live(key, now());
+      if (!mark || mark.token !== token) return false;
+      remove(marks, key);
+      return true;
+    },
+    get size() {
+      return claims.length + marks.length;
+    },
+  };
+}
 
 describe('createMemoryReplayStore', () => {
   it('claims a key once within its ttl, again after it expires', () => {
@@ -29,6 +94,76 @@ describe('createMemoryReplayStore', () => {
     expect(store.size).toBe(1000);
     expect(store.claim('k49999', 60_000)).toBe(false);
     expect(store.claim('k0', 60_000)).toBe(true);
+  });
+
+  it('claims beyond the cap: keeps exactly the newest maxEntries keys, whatever was re-claimed in between', () => {
+    let now = 0;
+    const store = createMemoryReplayStore({ maxEntries: 3, now: () => now });
+    for (const key of ['a', 'b', 'c']) expect(store.claim(key, 10)).toBe(true);
+    now = 10; // 'a', 'b' and 'c' expire; 'a' is claimed again and becomes the newest
+    expect(store.claim('a', 100)).toBe(true);
+    for (const key of ['d', 'e']) expect(store.claim(key, 100)).toBe(true);
+    expect(store.size).toBe(3);
+    // 'a' was written after 'b' and 'c' expired: it is held, the cap keeps a, d, e.
+    for (const key of ['a', 'd', 'e']) expect(store.claim(key, 100)).toBe(false);
+    expect(store.claim('f', 100)).toBe(true); // evicts 'a', the oldest write
+    expect(store.claim('a', 100)).toBe(true); // so 'a' is fresh again, and evicts 'd'
+    expect(store.claim('e', 100)).toBe(false);
+    expect(store.claim('d', 100)).toBe(true);
+    expect(store.size).toBe(3);
+  });
+
+  it('a key claimed again after it expired (but before the sweep reached it) counts as the newest', () => {
+    let now = 0;
+    const store = createMemoryReplayStore({ maxEntries: 3, now: () => now });
+    store.claim('long', 100);
+    store.claim('short', 5);
+    store.claim('mid', 100);
+    now = 5; // 'short' expired; the sweep stops at 'long', which is still live
+    expect(store.claim('short', 100)).toBe(true); // now the newest: long, mid, short
+    store.claim('x', 100); // beyond the cap: evicts 'long'
+    expect(store.claim('mid', 100)).toBe(false);
+    store.claim('y', 100); // evicts 'mid', not 'short'
+    expect(store.claim('short', 100)).toBe(false);
+    expect(store.claim('mid', 100)).toBe(true);
+  });
+
+  it('behaves as the plain model for any sequence of claims and deliveries (fast-check)', () => {
+    const key = fc.constantFrom('a', 'b', 'c', 'd');
+    const ttl = fc.integer({ min: 1, max: 50 });
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('claim' as const), key, ttl }),
+      fc.record({ kind: fc.constant('begin' as const), key, ttl }),
+      fc.record({ kind: fc.constant('complete' as const), key, ttl, which: fc.nat(5) }),
+      fc.record({ kind: fc.constant('abandon' as const), key, ttl, which: fc.nat(5) }),
+      fc.record({ kind: fc.constant('wait' as const), key, ttl }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3 }), fc.array(op, { minLength: 10, maxLength: 60, size: 'max' }), (maxEntries, ops) => {
+        let now = 0;
+        const store = createMemoryReplayStore({ maxEntries, now: () => now });
+        const model = modelStore(maxEntries, () => now);
+        // Tokens handed out, per key (store's, model's): mostly the key's latest, sometimes an older one.
+        const tokens = new Map<string, Array<[string, string]>>();
+        for (const o of ops) {
+          if (o.kind === 'wait') now += o.ttl;
+          else if (o.kind === 'claim') expect(store.claim(o.key, o.ttl)).toBe(model.claim(o.key, o.ttl));
+          else if (o.kind === 'begin') {
+            const got = store.begin(o.key, o.ttl);
+            const want = model.begin(o.key, o.ttl);
+            expect(got.state).toBe(want.state);
+            if (got.state === 'started' && want.state === 'started') tokens.set(o.key, [[got.token, want.token], ...(tokens.get(o.key) ?? [])]);
+          } else {
+            const given = tokens.get(o.key) ?? [];
+            const [mine, theirs] = given[o.which % 3 === 0 ? o.which % Math.max(1, given.length) : 0] ?? ['none', 'none'];
+            if (o.kind === 'complete') expect(store.complete(o.key, mine, o.ttl)).toBe(model.complete(o.key, theirs, o.ttl));
+            else expect(store.abandon(o.key, mine)).toBe(model.abandon(o.key, theirs));
+          }
+          expect(store.size).toBe(model.size);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('rejects a non-positive cap', () => {

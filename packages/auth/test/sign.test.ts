@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError, basicAuthorization, createSigner, signRequest } from '../src/index.js';
+import { AuthError, basicAuthorization, createSigner, enableSha1, signRequest } from '../src/index.js';
+
+enableSha1(); // one test signs with HMAC-SHA1
 
 const credentials = { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: 'c2VjcmV0LWtleS1ieXRlcw==' };
 const request = { method: 'POST', url: 'https://h/v1/messaging', contentType: 'application/x-www-form-urlencoded', body: 'a=1' };

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createMemoryReplayStore, sha256Hex, signRequest, verifyRequest, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
+import { createMemoryReplayStore, enableSha1, prepareMac, sha256Hex, signRequest, verifyRequest, type AuthErrorCode, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
 import { nodeMac } from '../src/node/index.js';
 
 describe('@x/auth public types', () => {
@@ -26,5 +26,10 @@ describe('@x/auth public types', () => {
     const begun = {} as DeliveryBegin;
     if (begun.state === 'started') expectTypeOf(begun.token).toEqualTypeOf<string>();
     expectTypeOf(sha256Hex).returns.toEqualTypeOf<string>();
+  });
+  it('enableSha1 takes nothing and returns nothing; prepareMac is a MacProvider; a signer that cannot load SHA-1 says so by code', () => {
+    expectTypeOf(enableSha1).toEqualTypeOf<() => void>();
+    expectTypeOf(prepareMac).toEqualTypeOf<MacProvider>();
+    expectTypeOf<'algorithm_not_enabled'>().toExtend<AuthErrorCode>();
   });
 });

@@ -5,6 +5,7 @@ import {
   callbackHeaders,
   callbackSignature,
   createSigner,
+  enableSha1,
   parseHttpDate,
   resourceOf,
   signRequest,
@@ -13,6 +14,9 @@ import {
   type SignableRequest,
   type SignOptions,
 } from '../src/index.js';
+
+// Signing with HMAC-SHA1 is opt-in (test/sha1.test.ts pins that); these vectors cover both algorithms.
+enableSha1();
 
 const credentials = { customerId: digest.customerId, apiKey: digest.apiKey };
 const decoder = new TextDecoder();

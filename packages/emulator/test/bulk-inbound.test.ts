@@ -30,7 +30,9 @@ afterAll(async () => {
   await server.close();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
-beforeEach(() => {
+// A test that does not wait for its own callbacks must not leak them into the next one.
+beforeEach(async () => {
+  await server.emulator.idle();
   received.length = 0;
 });
 

@@ -1,0 +1,137 @@
+// The one harness every benchmark uses. A comparison runs its variants interleaved: a warm-up of
+// each, then `rounds` rounds in which every variant is measured once, the order rotated by one each
+// round, so that drift (other processes, heat, GC state) spreads over all variants instead of
+// landing in one. Ratios are paired: a variant's rate is divided by each reference's rate of the
+// same round; the median and the range of those per-round ratios are reported.
+//
+// Settings (environment): BENCH_MS (time per measurement, default per comparison), BENCH_ROUNDS
+// (default 5, at least 3), BENCH_WARMUP_MS, BENCH_OUT (a directory: each comparison is also saved
+// there as JSON, for the BENCHMARKS.md report).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const env = (name, fallback) => (process.env[name] === undefined || process.env[name] === '' ? fallback : Number(process.env[name]));
+
+/** The sorted copy's middle value (mean of the two middle ones for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * A measurement of a synchronous function: calls it in batches for `ms` milliseconds of wall time
+ * and returns calls per second of this process's CPU time (user + system, all its threads, so GC
+ * counts). CPU time, not wall time: on a shared machine the time spent waiting for a core is not
+ * the function's. Batches grow so that reading the clock costs nothing next to the work.
+ */
+export function loop(fn) {
+  return async (ms) => {
+    let count = 0;
+    let batch = 1;
+    const cpu = process.cpuUsage();
+    const end = performance.now() + ms;
+    let now = performance.now();
+    while (now < end) {
+      const t = now;
+      for (let i = 0; i < batch; i++) fn();
+      count += batch;
+      now = performance.now();
+      if (now - t < 1) batch *= 2;
+    }
+    const used = process.cpuUsage(cpu);
+    return count / ((used.user + used.system) / 1e6);
+  };
+}
+
+/** A measurement of an async operation run by `concurrency` workers for `ms`: operations per second. */
+export function concurrently(fn, concurrency) {
+  return async (ms) => {
+    let count = 0;
+    const start = performance.now();
+    const end = start + ms;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < end) {
+          await fn();
+          count++;
+        }
+      }),
+    );
+    return count / ((performance.now() - start) / 1000);
+  };
+}
+
+/**
+ * Runs one comparison. `variants`: `{ name, measure(ms) => Promise<rate> }`, optionally `role` (a
+ * short label such as 'official' or 'floor': every variant with a role is a reference that all
+ * variants get a ratio against) and `note`. Returns the result (also printed, and saved under
+ * BENCH_OUT).
+ */
+export async function compare({ id, title, unit = 'ops/s', variants, ms: defaultMs = 400, rounds: defaultRounds = 5, warmupMs, notes = [] }) {
+  const ms = env('BENCH_MS', defaultMs);
+  const rounds = Math.max(3, env('BENCH_ROUNDS', defaultRounds));
+  const warm = env('BENCH_WARMUP_MS', warmupMs ?? ms);
+  const references = variants.filter((v) => v.role);
+  const rates = variants.map(() => []);
+  const ratios = variants.map(() => references.map(() => []));
+
+  for (const variant of variants) await variant.measure(warm);
+  for (let round = 0; round < rounds; round++) {
+    const rate = new Array(variants.length);
+    for (let k = 0; k < variants.length; k++) {
+      const index = (k + round) % variants.length;
+      rate[index] = await variants[index].measure(ms);
+    }
+    rate.forEach((r, i) => {
+      rates[i].push(r);
+      references.forEach((ref, j) => ratios[i][j].push(r / rate[variants.indexOf(ref)]));
+    });
+  }
+
+  const result = {
+    id,
+    title,
+    unit,
+    ms,
+    rounds,
+    warmupMs: warm,
+    notes,
+    references: references.map((r) => ({ name: r.name, role: r.role })),
+    rows: variants.map((v, i) => ({
+      name: v.name,
+      role: v.role ?? null,
+      note: v.note ?? null,
+      median: median(rates[i]),
+      min: Math.min(...rates[i]),
+      max: Math.max(...rates[i]),
+      ratios: references.map((ref, j) => ({ against: ref.role, median: median(ratios[i][j]), min: Math.min(...ratios[i][j]), max: Math.max(...ratios[i][j]) })),
+    })),
+  };
+  console.log(textTable(result));
+  if (process.env.BENCH_OUT) {
+    mkdirSync(process.env.BENCH_OUT, { recursive: true });
+    writeFileSync(join(process.env.BENCH_OUT, `${id}.json`), JSON.stringify(result, null, 2));
+  }
+  return result;
+}
+
+const rate = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
+const ratio = (r) => `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`;
+
+/** A plain-text table for the terminal. */
+export function textTable(result) {
+  const head = ['variant', `median ${result.unit}`, ...result.references.map((r) => `vs ${r.role}`)];
+  const body = result.rows.map((row) => [row.name, rate(row.median), ...row.ratios.map(ratio)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const refs = result.references.map((r) => `${r.role} = ${r.name}`).join('; ');
+  return [`\n${result.title} (${result.rounds} rounds x ${result.ms} ms, order rotated; ratio = median (min-max) of per-round ratios)`, refs, line(head), ...body.map(line)].join('\n');
+}
+
+/** A Markdown table for BENCHMARKS.md. */
+export function markdownTable(result) {
+  const head = ['Variant', `Median ${result.unit}`, ...result.references.map((r) => `vs ${r.role}: ${r.name}`)];
+  const rows = result.rows.map((row) => [row.note ? `${row.name} (${row.note})` : row.name, rate(row.median), ...row.ratios.map((r) => (row.role && result.references.find((ref) => ref.name === row.name && ref.role === r.against) ? '1' : ratio(r)))]);
+  return [head, head.map((_, i) => (i === 0 ? '---' : '---:')), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}

@@ -1,0 +1,134 @@
+// `npm run bench`: runs every benchmark in its own process (one after the other, so they do not
+// compete), then writes BENCHMARKS.md at the repository root: machine, date, load, method, the
+// summary rows, every comparison in full, the sizes with their budgets, and the before/after of
+// issue 13 from bench/baseline/ (figures recorded with the same benchmarks on the code before it).
+//   node run.mjs                    all benchmarks, writes ../BENCHMARKS.md
+//   node run.mjs sign replay        only these (still writes the report from what it has)
+// Settings: BENCH_MS, BENCH_ROUNDS, BENCH_WARMUP_MS (see harness.mjs).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { markdownTable } from './harness.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = join(here, '..');
+const benches = ['sign', 'replay', 'client', 'emulator', 'adapters'];
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : benches;
+const out = mkdtempSync(join(tmpdir(), 'x-bench-'));
+const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const loadBefore = load();
+const started = new Date();
+
+for (const name of wanted) {
+  console.log(`\n> ${name}.mjs`);
+  const result = spawnSync(process.execPath, [join(here, `${name}.mjs`)], { stdio: 'inherit', env: { ...process.env, BENCH_OUT: out }, timeout: 600_000 });
+  if (result.status !== 0) {
+    console.error(`${name}.mjs failed (exit ${result.status ?? result.signal}).`);
+    process.exit(1);
+  }
+}
+const loadAfter = load();
+const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1);
+
+const results = Object.fromEntries(readdirSync(out).map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(out, file), 'utf8'))]));
+const baselineDir = join(here, 'baseline');
+const baseline = existsSync(baselineDir)
+  ? Object.fromEntries(readdirSync(baselineDir).filter((f) => f.endsWith('.json')).map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(baselineDir, file), 'utf8'))]))
+  : {};
+const sizeRun = spawnSync(process.execPath, [join(root, 'scripts', 'size.mjs'), '--json'], { encoding: 'utf8' });
+const sizes = JSON.parse(sizeRun.stdout.trim().split('\n').pop() ?? '[]');
+
+/** A row of a result by the start of its name. */
+const row = (id, name, source = results) => source[id]?.rows.find((r) => r.name.startsWith(name));
+const ratio = (r, against) => {
+  const x = r?.ratios.find((q) => q.against === against);
+  return x ? `${x.median.toFixed(2)}x (${x.min.toFixed(2)}-${x.max.toFixed(2)})` : 'n/a';
+};
+const rate = (r) => (r ? Math.round(r.median).toLocaleString('en-US') : 'n/a');
+const size = (entry) => sizes.find((s) => s.entry === entry);
+
+const summary = [
+  ['Client SMS POST, default options, 32 in flight', 'client-c32', '@x/client, default options', 'req/s', ['official', 'node:http']],
+  ['Client SMS POST, default options, 1 in flight', 'client-c1', '@x/client, default options', 'req/s', ['official', 'node:http']],
+  ['Client with createNodeFetch + nodeMac, 32 in flight', 'client-c32', '@x/client, createNodeFetch', 'req/s', ['official', 'node:http']],
+  ['Client with createNodeFetch + nodeMac, 1 in flight', 'client-c1', '@x/client, createNodeFetch', 'req/s', ['official', 'node:http']],
+  ['Pure signer (createSigner, default)', 'sign', '@x/auth createSigner().sign, pure', 'signatures/s', ['official', 'floor']],
+  ['Native signer (createSigner with nodeMac)', 'sign', '@x/auth createSigner({ mac: nodeMac })', 'signatures/s', ['official', 'floor']],
+  ['Fastify callback route with verification', 'adapters-fastify', '@x/fastify', 'req/s', [null, 'floor']],
+  ['Express callback route with verification', 'adapters-express', '@x/express', 'req/s', [null, 'floor']],
+  ['Memory replay store: claim at the cap', 'replay', 'claim at the cap', 'claims/s', [null, 'filling', 'expiring']],
+  ['Emulator: signed SMS POSTs', 'emulator', 'emulator, POST /v1/messaging signed by @x/auth', 'req/s', [null, 'floor']],
+].filter(([, id]) => results[id]);
+
+const floorName = { official: 'official client', 'node:http': 'node:http floor', floor: 'floor', filling: 'a filling store below the cap', expiring: 'a store below the cap with keys expiring' };
+const lines = [];
+lines.push('# Benchmarks', '');
+lines.push(`Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${minutes} minutes. Do not edit by hand: run it again.`, '');
+lines.push('## Machine', '');
+lines.push(`- ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory; ${type()} ${release()}; Node ${process.version}.`);
+lines.push(`- Load average (1, 5, 15 min) at the start: ${loadBefore}; at the end: ${loadAfter}. Other processes (builds and tests) shared the ${cpus().length} cores, so absolute rates are noisy; the ratios are paired per round and are the figures to read.`, '');
+lines.push('## Method', '');
+lines.push('Every comparison runs its variants in one process (servers in child processes on 127.0.0.1): a warm-up of each, then at least 3 rounds (7 or 9 here, see each table) in which every variant is measured once for the same time, the order rotated by one each round so that drift spreads over all variants. Each variant\'s rate is divided by each reference\'s rate of the same round; tables give the median of those ratios and their range (min-max). References: the official Node client `telesignsdk` where it has a counterpart, and the physical floor: bare `node:http` with keep-alive and `undici.request` for the client, `node:crypto` HMAC over the same string with the date formatted once a second for signing, the framework without the plugin for adapters, a trivial Hono route for the emulator.', '');
+lines.push('## Summary', '');
+lines.push('| What | Median | vs official | vs floor |', '|---|---:|---:|---:|');
+for (const [label, id, name, unit, [official, ...floors]] of summary) {
+  const r = row(id, name);
+  const floorText = floors.map((f) => `${ratio(r, f)}${floors.length > 1 || f !== 'floor' ? ` vs ${floorName[f]}` : ''}`).join('; ');
+  lines.push(`| ${label} | ${rate(r)} ${unit} | ${official ? ratio(r, official) : 'n/a (no official counterpart)'} | ${floorText} |`);
+}
+const signing = size('@x/auth: signRequest only');
+if (signing) lines.push(`| @x/auth signing only (signRequest), min+gz | ${(signing.gzipped / 1000).toFixed(2)} KB | | budget ${(signing.budget / 1000).toFixed(2)} KB |`);
+lines.push('');
+
+const goals = [];
+const pure = row('sign', '@x/auth createSigner().sign, pure')?.ratios.find((q) => q.against === 'official');
+if (pure) goals.push(`Pure signer at least 0.8x the official client (native HMAC): ${pure.median.toFixed(2)}x, ${pure.median >= 0.8 ? 'met' : 'not met'}.`);
+const atCap = row('replay', 'claim at the cap');
+for (const against of ['filling', 'expiring']) {
+  const q = atCap?.ratios.find((x) => x.against === against);
+  if (q) goals.push(`Replay store: a claim at the cap costs ${(1 / q.median).toFixed(2)}x a claim below the cap (${floorName[against]}); goal at most 2x: ${1 / q.median <= 2 ? 'met' : 'not met'}.`);
+}
+if (signing) goals.push(`@x/auth signing only: ${(signing.gzipped / 1000).toFixed(2)} KB min+gz; goal at most 5.0 KB: ${signing.gzipped <= 5000 ? 'met' : 'not met'}.`);
+const client = size('@x/client (everything, with @x/auth)');
+if (client) goals.push(`@x/client: ${(client.gzipped / 1000).toFixed(2)} KB min+gz; goal at most 10 KB: ${client.gzipped <= 10_000 ? 'met' : `not met (budget set at ${(client.budget / 1000).toFixed(1)} KB until the client work brings it down)`}.`);
+if (goals.length) lines.push('Goals of issue 13:', '', ...goals.map((g) => `- ${g}`), '');
+
+lines.push('## Every comparison', '');
+for (const id of ['sign', 'replay', 'client-c32', 'client-c1', 'emulator', 'adapters-express', 'adapters-fastify']) {
+  const result = results[id];
+  if (!result) continue;
+  lines.push(`### ${result.title}`, '');
+  lines.push(`${result.rounds} rounds of ${result.ms} ms per variant after a ${result.warmupMs} ms warm-up, order rotated.${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`, '');
+  lines.push(markdownTable(result), '');
+}
+
+if (sizes.length) {
+  lines.push('## Sizes', '');
+  lines.push('Each entry bundled with its dependencies by esbuild (ESM, minified, tree-shaken) and gzipped, as a user\'s bundler ships it. `scripts/size.mjs` gates them in CI (a step of `scripts/test-all.mjs`): an entry over its budget fails the run, naming the entry, its size and its budget.', '');
+  lines.push('| Entry | min | min+gz | budget |', '|---|---:|---:|---:|');
+  for (const s of sizes) lines.push(`| ${s.entry} | ${s.minified} B | ${s.gzipped} B | ${s.budget} B |`);
+  lines.push('');
+}
+
+const before = Object.keys(baseline).filter((id) => results[id]);
+if (before.length) {
+  const meta = baseline.meta ?? {};
+  lines.push('## Before and after issue 13', '');
+  lines.push(`Same benchmarks, same machine: "before" ran on the code before issue 13 (${meta.commit ?? 'see bench/baseline'}), ${meta.date ?? ''}, load average ${meta.load ?? 'n/a'}; "after" is this run. Rates move with the load; compare the ratios.`, '');
+  lines.push('| Benchmark | Variant | Before | After | Before, ratio | After, ratio |', '|---|---|---:|---:|---:|---:|');
+  for (const id of before) {
+    const refs = results[id].references.map((r) => r.role);
+    for (const after of results[id].rows) {
+      const then = baseline[id].rows.find((r) => r.name === after.name);
+      if (!then) continue;
+      const cells = (r) => refs.map((ref) => `${ratio(r, ref)} vs ${ref}`).join('<br>');
+      lines.push(`| ${id} | ${after.name} | ${rate(then)} | ${rate(after)} | ${cells(then)} | ${cells(after)} |`);
+    }
+  }
+  lines.push('');
+}
+
+writeFileSync(join(root, 'BENCHMARKS.md'), lines.join('\n'));
+console.log(`\nWrote BENCHMARKS.md (${Object.keys(results).length} comparisons, ${sizes.length} sizes).`);
