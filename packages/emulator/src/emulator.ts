@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { untilAborted } from './abort.js';
 import { createContext } from './context.js';
 import { sendInbound } from './inbound.js';
+import { inspectorRoutes } from './inspector/routes.js';
 import { report } from './logger.js';
 import { controlRoutes } from './routes/control.js';
 import { PRODUCTS } from './routes/products.js';
@@ -19,6 +20,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const ctx = createContext(options);
   const app = new Hono<{ Bindings: EmulatorEnv }>();
   for (const product of PRODUCTS) app.route(product.path, buildProduct(ctx, product));
+  app.route('/', inspectorRoutes()); // the inspector page: GET / and /_emulator/inspector
   app.route('/_emulator', controlRoutes(ctx));
   // Outside every product (e.g. /v2/...): a 404 in the positive family.
   const outside = ctx.family('positive');
