@@ -8,9 +8,9 @@ import type { FaultRule } from '../faults.js';
 import { report } from '../logger.js';
 import { json } from '../respond.js';
 import type { EmulatorEnv } from '../types.js';
+import { controlError, phoneQuery, QueryError } from './control-query.js';
 
-/** The control family: `{ error: <what happened and what to do>, code, field? }`. */
-export const controlError = (status: number, code: string, error: string, extra: Record<string, unknown> = {}) => json(status, { error, code, ...extra });
+export { controlError };
 
 /** A fault rule is small; a larger body is refused before it is read. */
 const MAX_CONTROL_BODY = 16 * 1024;
@@ -28,7 +28,7 @@ export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEn
     await next();
   });
   app.get('/outbox', (c) => {
-    const phone = c.req.query('phone_number');
+    const phone = phoneQuery(c.req.query('phone_number'));
     return json(200, { messages: ctx.outbox.list(phone ? { phoneNumber: phone } : {}) });
   });
   app.get('/callbacks', () => json(200, { attempts: ctx.callbacks.attempts }));
@@ -79,6 +79,7 @@ export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEn
   });
   app.all('*', (c) => controlError(404, 'not_found', `${c.req.method} ${c.req.path} is not a control route: GET /_emulator/outbox, GET /_emulator/callbacks, GET|POST|DELETE /_emulator/faults, POST /_emulator/inbound, POST /_emulator/reset.`));
   app.onError((error, c) => {
+    if (error instanceof QueryError) return error.answer();
     report(ctx.logger, 'error', `${c.req.method} ${c.req.path} failed; answered 500.`, { method: c.req.method, path: c.req.path, error });
     return controlError(500, 'internal_error', 'The emulator failed on this control request; its log has the error.');
   });
