@@ -18,8 +18,11 @@ export const VIEWS = [
   ['faults', 'Faults'],
 ] as const;
 
+/** A labelled control; a hint is tied to it with aria-describedby. */
 const field = (id: string, label: string, input: string, hint?: string) =>
-  `<div class="field"><label for="${id}">${e(label)}</label>${input}${hint ? `<p class="hint" id="${id}-hint">${e(hint)}</p>` : ''}</div>`;
+  `<div class="field"><label for="${id}">${e(label)}</label>${hint ? input.replace(`id="${id}"`, `id="${id}" aria-describedby="${id}-hint"`) : input}${
+    hint ? `<p class="hint" id="${id}-hint">${e(hint)}</p>` : ''
+  }</div>`;
 
 /**
  * The page: landmarks, headings, labelled controls and empty containers. No data is rendered here:
@@ -158,7 +161,7 @@ export function inspectorPage(options: PageOptions): string {
     <fieldset>
       <legend>Add a fault</legend>
       <div class="fields">
-        ${field('fault-type', 'Type', '<select id="fault-type" name="type"><option value="status">status: answer an error</option><option value="latency">latency: answer late</option><option value="drop">drop: process, then cut the connection</option></select>')}
+        ${field('fault-type', 'Type', '<select id="fault-type" name="type"><option value="status">status (an error)</option><option value="latency">latency (late)</option><option value="drop">drop (no answer)</option></select>', 'drop: processed, then the connection is cut.')}
         ${field('fault-status', 'Status', `<select id="fault-status" name="status">${faultStatuses.map((s) => `<option>${e(s)}</option>`).join('')}</select>`)}
         ${field('fault-retry', 'Retry-After (seconds, optional)', '<input id="fault-retry" name="retryAfterSeconds" inputmode="numeric" autocomplete="off">')}
         ${field('fault-ms', 'Latency (ms)', '<input id="fault-ms" name="ms" inputmode="numeric" autocomplete="off" value="2000">')}

@@ -22,7 +22,7 @@ function h(tag, attrs, ...children) {
     else el.setAttribute(name, String(value));
   }
   for (const child of children.flat(Infinity)) {
-    if (child === undefined || child === null || child === false) continue;
+    if (child === undefined || child === null || child === false || child === '') continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;
@@ -516,8 +516,8 @@ function renderAttempt({ a, key, check }) {
         ['Sent', timeEl(a.at)],
         ['Latency', a.ms !== undefined ? Math.round(a.ms) + ' ms' : undefined],
         ['Error', a.error],
-        ['Body SHA-256', a.bodySha256 ? h('span', { class: 'mono wrap' }, a.bodySha256) : undefined],
       ]),
+      a.bodySha256 ? h('p', { class: 'sha' }, h('span', { class: 'muted' }, 'Body SHA-256: '), h('span', { class: 'mono wrap' }, a.bodySha256)) : null,
       h('details', { 'data-keep': 'headers' }, h('summary', {}, 'Signed headers (' + headers.length + ')'), dl(headers.map(([n, v]) => [n, h('span', { class: 'mono wrap' }, v)]), 'facts mono')),
       payload !== undefined ? h('details', { 'data-keep': 'payload' }, h('summary', {}, 'Payload'), h('pre', { class: 'mono' }, payload)) : null,
       h('div', { class: 'buttons' }, resend, verify, curl),
@@ -579,7 +579,7 @@ function renderEntry({ entry: j, theirs }) {
     cell('#', String(j.seq)),
     cell('Time', timeEl(j.at)),
     cell('Request', h('span', { class: 'method' }, j.method), ' ', h('span', { class: 'path wrap' }, j.path + (j.query ? '?' + j.query : ''))),
-    cell('Auth', j.scheme + (j.customerId ? ' · ' + truncate(j.customerId, 13) : '')),
+    cell('Auth', j.scheme, j.customerId ? h('span', { class: 'customer mono wrap', title: j.customerId }, j.customerId) : null),
     cell('Verdict', h('span', { class: 'badge ' + verdictClass(j.verdict) }, j.verdict)),
     cell('Status', String(j.status) + (j.serviceCode !== undefined ? ' · ' + j.serviceCode : '')),
     cell('Reference', j.referenceId ? h('span', { class: 'mono wrap' }, j.referenceId) : ''),
@@ -634,7 +634,7 @@ function diffSummary(ours, theirs) {
 // Faults.
 function describeFault(f) {
   const what = f.type === 'status' ? 'answer ' + f.status + (f.retryAfterSeconds !== undefined ? ' (Retry-After ' + f.retryAfterSeconds + ' s)' : '') : f.type === 'latency' ? 'answer ' + f.ms + ' ms late' : f.type === 'drop' ? 'process, then drop the connection' : f.type;
-  const where = (f.method ? f.method + ' ' : 'any method ') + (f.path ? 'on ' + f.path + '…' : 'on any path');
+  const where = (f.method ? f.method + ' ' : 'any method ') + (f.path ? 'on paths starting with ' + f.path : 'on any path');
   const times = f.times === undefined || f.times === 1 ? 'the next request' : f.times === null || f.times === Infinity ? 'every request' : 'the next ' + f.times + ' requests';
   return truncate(what + ' — ' + times + ', ' + where, 300);
 }

@@ -23,7 +23,8 @@ body { margin: 0; background: var(--bg); color: var(--text); }
 [hidden] { display: none !important; }
 a { color: var(--accent); }
 h1 { font-size: 1.25rem; margin: 0; }
-h2 { font-size: 1.35rem; margin: 0 0 0.25rem; }
+h2 { font-size: 1.35rem; margin: 0 0 0.25rem; display: inline-block; }
+h2 + .lead { margin-top: 0; }
 h3 { font-size: 1rem; margin: 0; }
 h4 { font-size: 0.9rem; margin: 0.75rem 0 0.25rem; color: var(--muted); }
 button { font: inherit; padding: 0.35rem 0.8rem; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
@@ -98,6 +99,8 @@ main { padding: 1rem 1.25rem 3rem; max-width: 1400px; outline: none; }
 .attempt.ok { border-left-color: var(--good); }
 .attempt.failed { border-left-color: var(--bad); }
 .cards header { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.4rem; align-items: center; }
+.sha { margin: 0.25rem 0; }
+.customer { display: block; font-size: 0.75rem; color: var(--muted); }
 .kind { font-size: 0.8rem; letter-spacing: 0.05em; color: var(--muted); }
 .facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.2rem 1rem; margin: 0.5rem 0; }
 .facts > div { display: flex; gap: 0.4rem; min-width: 0; }
@@ -107,9 +110,8 @@ main { padding: 1rem 1.25rem 3rem; max-width: 1400px; outline: none; }
 details { margin: 0.35rem 0; }
 summary { cursor: pointer; color: var(--accent); }
 pre { background: var(--bg); padding: 0.5rem; border-radius: 6px; overflow-x: auto; margin: 0.35rem 0; }
-.timeline { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.3rem 1.2rem; }
-.timeline li { position: relative; }
-.timeline li + li::before { content: "→"; position: absolute; left: -1rem; color: var(--muted); }
+.timeline { list-style: none; margin: 0; padding: 0 0 0 0.6rem; border-left: 2px solid var(--line); display: grid; gap: 0.15rem; }
+.timeline .mono { display: inline-block; min-width: 5.5rem; color: var(--muted); }
 .buttons { display: flex; flex-wrap: wrap; gap: 0.4rem; margin-top: 0.4rem; }
 .fault { display: grid; grid-template-columns: 1fr auto; gap: 0.2rem 0.8rem; align-items: center; }
 .fault p { margin: 0; }
@@ -147,5 +149,6 @@ tr.detail td { background: color-mix(in srgb, var(--bad) 4%, transparent); }
   td { border: 0; padding: 0.15rem 0.6rem; }
   td[data-label]::before { content: attr(data-label) ": "; font-weight: 600; color: var(--muted); }
   tr.detail td::before { content: none; }
+  td:empty { display: none; }
 }
 `;
