@@ -295,6 +295,32 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
   });
 
+  it('with a control token: the token from the address (then gone from it) or typed in, sent with every call', async () => {
+    hook = await receiver();
+    server = await startEmulator({ controlToken: 'tok-abc-123', customers: [{ ...DEFAULT_CUSTOMER, callbackUrl: hook.url }], logger: { error() {}, warn() {} } });
+    page = await browser.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}/#inbox&token=tok-abc-123`);
+    await expect.poll(() => page.locator('#live-state').textContent()).toBe('Live');
+    expect(new URL(page.url()).hash).toBe('#inbox');
+    await sdk().messaging.send({ phoneNumber: '15555550100', message: 'behind a token', messageType: 'ARN' });
+    await page.getByText('behind a token').waitFor();
+
+    // A new tab without it: the page asks, and works once given.
+    const other = await browser.newPage();
+    try {
+      await other.goto(`${server.url}/#inbox`);
+      await other.getByLabel('Control token').waitFor();
+      expect(await other.locator('#top-result').textContent()).toContain('control token');
+      await other.getByLabel('Control token').fill('tok-abc-123');
+      await other.getByRole('button', { name: 'Use token' }).click();
+      await other.getByText('behind a token').waitFor();
+      await expect.poll(() => other.locator('#live-state').textContent()).toBe('Live');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a narrow window: one column, nothing wider than the window, in every view', async () => {
     await open('inbox', {}, 380);
     await sdk().messaging.send({ phoneNumber: '15555550100', message: 'narrow '.repeat(30), messageType: 'ARN' });
