@@ -70,12 +70,15 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
     port,
     emulator,
     ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
-    close: () =>
-      new Promise<void>((resolve) => {
-        emulator.close();
+    close: async () => {
+      // Ends the event streams first, and lets their last bytes go out before the connections close.
+      emulator.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise<void>((resolve) => {
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 
