@@ -1,7 +1,7 @@
 import { createAdaptorServer } from '@hono/node-server';
 import { nodeMac } from '@x/auth/node';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import { controlSettings } from './control-guard.js';
 import { createEmulator, type Emulator, type EmulatorEnv, type EmulatorOptions } from './emulator.js';
@@ -50,8 +50,10 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
         ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
       };
       const response = await emulator.app.fetch(request, state);
+      // A reset fault: a TCP reset before the request was read (not processed), when the socket allows it.
+      if (state.reset) resetConnection(env.incoming.socket);
       // A drop fault: the request was processed, the answer never arrives.
-      if (state.dropped) env.incoming.socket.destroy();
+      else if (state.dropped) env.incoming.socket.destroy();
       return response;
     },
     // A request the adapter cannot turn into a Request (an invalid Host header or target): JSON too.
@@ -70,13 +72,25 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
     port,
     emulator,
     ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
-    close: () =>
-      new Promise<void>((resolve) => {
-        emulator.close();
+    close: async () => {
+      // Ends the event streams first, and lets their last bytes go out before the connections close.
+      emulator.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise<void>((resolve) => {
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
+}
+
+/** Resets a connection (RST) where the socket supports it (plain TCP), else destroys it. */
+function resetConnection(socket: Socket): void {
+  try {
+    socket.resetAndDestroy();
+  } catch {
+    socket.destroy();
+  }
 }
 
 export { createEmulator };

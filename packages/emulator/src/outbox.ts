@@ -34,11 +34,17 @@ export interface OutboxFilter {
 export class Outbox {
   private messages: OutboxMessage[] = [];
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    /** Told about every message added. */
+    private readonly onAdd: (message: OutboxMessage) => void = () => undefined,
+  ) {}
 
   add(message: Omit<OutboxMessage, 'at'>): void {
-    this.messages.push({ ...message, at: this.now() });
+    const added = { ...message, at: this.now() };
+    this.messages.push(added);
     if (this.messages.length > 10_000) this.messages = this.messages.slice(-5_000);
+    this.onAdd(added);
   }
 
   list(filter: OutboxFilter = {}): OutboxMessage[] {

@@ -13,7 +13,7 @@ describe('public types', () => {
   });
 
   it('fault rules are typed, and a refused rule is a FaultRuleError naming the field', () => {
-    expectTypeOf<FaultRule>().toMatchTypeOf<{ type: 'latency' | 'status' | 'drop'; times?: number; method?: string; path?: string }>();
+    expectTypeOf<FaultRule>().toMatchTypeOf<{ type: 'latency' | 'status' | 'error' | 'html' | 'reset' | 'drop'; times?: number; method?: string; path?: string; probability?: number }>();
     // @ts-expect-error: not a status a fault can answer
     createEmulator().faults.add({ type: 'status', status: 418 });
     expectTypeOf<FaultRuleError>().toMatchTypeOf<EmulatorError>();
@@ -41,7 +41,9 @@ describe('public types', () => {
     // @ts-expect-error: from, to and text are required
     emulator.inbound({ from: '15555550100' });
     expectTypeOf<InboundError>().toMatchTypeOf<EmulatorError>();
-    expectTypeOf<EmulatorErrorCode>().toEqualTypeOf<'invalid_fault' | 'invalid_option' | 'invalid_inbound'>();
+    expectTypeOf<EmulatorErrorCode>().toEqualTypeOf<
+      'invalid_fault' | 'invalid_option' | 'invalid_inbound' | 'invalid_advance' | 'invalid_status' | 'unknown_transaction' | 'unknown_callback' | 'wait_timeout' | 'address_in_use'
+    >();
   });
 
   it('options: Verify API settings and accounts of products with their own credentials', () => {
