@@ -20,7 +20,10 @@ interface AuthError extends Error {
   reason?: string;
 }
 interface Client {
-  messaging: { send(p: Record<string, unknown>): Promise<{ data: { reference_id: string } }> };
+  messaging: {
+    send(p: Record<string, unknown>): Promise<{ data: { reference_id: string } }>;
+    status(referenceId: string): Promise<{ data: { status: { code: number } } }>;
+  };
   verify: { sms(p: Record<string, unknown>): Promise<unknown>; call(p: Record<string, unknown>): Promise<unknown> };
 }
 type ClientModule = { createClient(options: Record<string, unknown>): Client };
@@ -135,6 +138,7 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
 
   it('shows a failed signature with both strings, and the line that differs', async () => {
     await open('journal');
+    await sdk().messaging.send({ phoneNumber: '15555550100', message: 'fine', messageType: 'ARN' });
     // A proxy between client and emulator that re-encodes the form body: the signature no longer matches.
     const rewriting = (input: RequestInfo | URL, init?: RequestInit) =>
       fetch(input, { ...init, ...(typeof init?.body === 'string' ? { body: init.body.replace(/\+/g, '%20') } : {}) });
@@ -147,6 +151,7 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
 
     const failure = page.getByRole('region', { name: /^Signature failure of request/ });
     await failure.waitFor();
+    await page.locator('#journal-table tbody[data-key]').nth(1).waitFor();
     const lines = async (label: string) => (await failure.getByRole('list', { name: label }).locator('li').allTextContents()).map((l) => l.replace(/ \(differs\)$/, ''));
     // The emulator's string, as its 401 said.
     const shown = (s: string) => s.split('\n').map((l) => l || '(empty line)');
@@ -156,7 +161,8 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await failure.getByRole('button', { name: 'Compare' }).click();
     await expect.poll(() => lines('Your client signed')).toEqual(shown(error.stringToSign!));
     const differing = await failure.locator('mark').allTextContents();
-    expect(differing).toContain('message=two%20words&message_type=ARN&phone_number=15555550100 (differs)');
+    // The one line that differs, marked on both sides.
+    expect(differing).toEqual(['phone_number=15555550100&message=two%20words&message_type=ARN (differs)', 'phone_number=15555550100&message=two+words&message_type=ARN (differs)']);
     expect(await failure.getByRole('status').textContent()).toMatch(/^Line \d+ differs: the emulator signed "[^"]*two%20words[^"]*", your client "[^"]*two\+words/);
     // The row itself: the verdict and the 401.
     const row = page.locator('tr.refused').first();
@@ -194,13 +200,16 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
 
     await card.first().getByRole('button', { name: 'Check body' }).click();
     await expect.poll(() => card.first().getByRole('status').textContent()).toMatch(/^Checked: the exact signed body \(\d+ bytes\) hashes to the recorded SHA-256/);
-    await page.screenshot({ path: `${shots}inspector-callbacks.png`, fullPage: true });
 
     const before = (await control<{ attempts: Array<{ referenceId: string }> }>(server, '/callbacks')).attempts.filter((a) => a.referenceId === ref).length;
     await card.first().getByRole('button', { name: 'Re-send' }).click();
     await expect.poll(async () => (await control<{ attempts: Array<{ referenceId: string }> }>(server, '/callbacks')).attempts.filter((a) => a.referenceId === ref).length).toBe(before + 1);
     await expect.poll(() => card.count()).toBe(before + 1);
     expect(hook.received.length).toBe(before + 1);
+    const [first] = (await control<{ attempts: Array<{ id: number; referenceId: string }> }>(server, '/callbacks')).attempts.filter((x) => x.referenceId === ref);
+    expect(await card.first().textContent()).toContain(`Re-sent from#${first!.id}`);
+    await card.first().locator('summary', { hasText: 'Signed headers' }).click();
+    await page.screenshot({ path: `${shots}inspector-callbacks.png`, fullPage: true });
   });
 
   it('sending an inbound SMS from the page: the API then has its callback, with the text', async () => {
@@ -218,11 +227,12 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     const sent = await sdk().messaging.send({ phoneNumber: '15555550100', message: 'pending', messageType: 'ARN' });
     const ref = sent.data.reference_id;
     const card = page.getByRole('article', { name: new RegExp(ref) });
-    await card.getByText('In progress').waitFor();
+    await card.getByText('In progress', { exact: true }).waitFor();
     await card.getByLabel('Final status').fill('207');
     await card.getByRole('button', { name: 'Set final status' }).click();
     await expect.poll(async () => (await control<{ transactions: Array<{ referenceId: string; status: { code: number }; final: boolean }> }>(server, '/transactions')).transactions.find((t) => t.referenceId === ref)).toMatchObject({ status: { code: 207 }, final: true });
     await card.getByText('Final', { exact: true }).waitFor();
+    expect((await sdk().messaging.status(ref)).data.status.code).toBe(207);
     // A code that is not valid for an SMS: the API's error, shown beside the form.
     const other = await sdk().messaging.send({ phoneNumber: '15555550100', message: 'second', messageType: 'ARN' });
     const second = page.getByRole('article', { name: new RegExp(other.data.reference_id) });
@@ -247,7 +257,7 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await open('faults');
     const faults = async () => (await control<{ faults: unknown[] }>(server, '/faults')).faults;
     await page.getByLabel('Type').selectOption('status');
-    await page.getByLabel('Status', { exact: true }).selectOption('503');
+    await page.locator('#fault-form').getByLabel('HTTP status').fill('503');
     await page.getByLabel('Times').fill('2');
     await page.getByLabel('Only paths starting with (optional)').fill('/v1/messaging');
     await page.locator('#fault-form').getByRole('button', { name: 'Add fault' }).click();
@@ -255,9 +265,20 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await page.getByLabel('Rule').fill('{"type":"latency","ms":5}');
     await page.locator('#fault-json-form').getByRole('button', { name: 'Add fault' }).click();
     await expect.poll(faults).toHaveLength(2);
+    // An error fault: its own fields (code, description); the status fault's Retry-After left empty is not sent.
+    await page.getByLabel('Type').selectOption('error');
+    await page.locator('#fault-form').getByLabel('HTTP status').fill('401');
+    await page.getByLabel('Service code').fill('10008');
+    await page.getByLabel('Description (optional)').fill('Invalid Signature');
+    expect(await page.getByLabel('Latency (ms)').isHidden()).toBe(true);
+    await page.locator('#fault-form').getByRole('button', { name: 'Add fault' }).click();
+    await expect.poll(faults).toHaveLength(3);
+    expect((await faults())[2]).toEqual({ type: 'error', status: 401, code: 10008, description: 'Invalid Signature', times: 2, path: '/v1/messaging' });
+    await page.getByRole('button', { name: /^Remove fault 3:/ }).click();
+    await expect.poll(faults).toHaveLength(2);
     await page.locator('#fault-list li').nth(1).waitFor();
     await page.getByRole('button', { name: /^Remove fault 1:/ }).click();
-    await expect.poll(faults).toEqual([{ type: 'latency', ms: 5 }]);
+    await expect.poll(faults).toEqual([expect.objectContaining({ type: 'latency', ms: 5 })]);
     // A bad rule: the API's message, shown.
     await page.getByLabel('Rule').fill('{"type":"status","status":200}');
     await page.locator('#fault-json-form').getByRole('button', { name: 'Add fault' }).click();
@@ -281,6 +302,9 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
 
   it('works by keyboard: the views are links, and the focus moves to the heading of the one opened', async () => {
     await open('inbox');
+    // Opened without a view in the address, the first Tab reaches the skip link.
+    await page.goto(`${server.url}/`);
+    await page.locator('html[data-ready]').waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the content');
     await page.getByRole('link', { name: /^Journal/ }).focus();

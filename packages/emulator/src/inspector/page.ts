@@ -3,8 +3,8 @@ import { escapeHtml as e } from './escape.js';
 export interface PageOptions {
   /** Offered when setting a transaction's final status (the emulator refuses codes not valid for its kind). */
   statusCodes: Readonly<Record<number, string>>;
-  /** The statuses a status fault can answer. */
-  faultStatuses: readonly number[];
+  /** The HTTP statuses fault rules can answer: a status fault, an html fault, an error fault (a range). */
+  faultStatuses: { status: readonly number[]; html: readonly number[]; error: { min: number; max: number } };
   /** Where app.js and app.css are served. */
   assets: string;
 }
@@ -17,6 +17,22 @@ export const VIEWS = [
   ['journal', 'Journal'],
   ['faults', 'Faults'],
 ] as const;
+
+/** Offered in the journal's verdict filter (the emulator accepts any verdict). */
+const VERDICTS = ['ok', 'signature_mismatch', 'clock_skew', 'nonce_reused', 'unknown_customer', 'missing_authorization', 'malformed_authorization', 'invalid_api_key', 'control', 'none', 'fault', 'fault:status', 'fault:error', 'fault:html', 'fault:latency', 'fault:reset', 'fault:drop'];
+
+/** The fault types the form offers, with what each does. */
+export const FAULT_KINDS = [
+  ['status', 'status: answer an error status'],
+  ['error', 'error: answer a service error code'],
+  ['html', "html: a proxy's HTML error page"],
+  ['latency', 'latency: answer late'],
+  ['reset', 'reset: refuse before reading'],
+  ['drop', 'drop: process, then cut'],
+] as const;
+
+/** A form field shown only for some fault types (space-separated). */
+const only = (types: string, html: string) => html.replace('<div class="field">', `<div class="field" data-for="${types}">`);
 
 /** A labelled control; a hint is tied to it with aria-describedby. */
 const field = (id: string, label: string, input: string, hint?: string) =>
@@ -40,6 +56,7 @@ export function inspectorPage(options: PageOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>Emulator inspector</title>
 <link rel="stylesheet" href="${e(assets)}/app.css">
 <script type="module" src="${e(assets)}/app.js"></script>
@@ -130,11 +147,11 @@ export function inspectorPage(options: PageOptions): string {
       <div class="fields">
         ${field('journal-method', 'Method', '<select id="journal-method" name="method"><option value="">any</option><option>GET</option><option>POST</option><option>PUT</option><option>PATCH</option><option>DELETE</option></select>')}
         ${field('journal-path', 'Path starts with', '<input id="journal-path" name="path" autocomplete="off" placeholder="/v1/messaging">')}
-        ${field('journal-status', 'HTTP status', '<input id="journal-status" name="status" inputmode="numeric" autocomplete="off" placeholder="401">')}
+        ${field('journal-status', 'HTTP status', '<input id="journal-status" name="status" autocomplete="off" placeholder="401 or 4xx">')}
         ${field('journal-verdict', 'Verdict', '<input id="journal-verdict" name="verdict" autocomplete="off" list="verdicts" placeholder="signature_mismatch">')}
         ${field('journal-phone', 'Phone number', '<input id="journal-phone" name="phone_number" inputmode="tel" autocomplete="off">')}
       </div>
-      <datalist id="verdicts"><option value="ok"></option><option value="signature_mismatch"></option><option value="unknown_customer"></option><option value="clock_skew"></option><option value="nonce_reused"></option><option value="missing_authorization"></option><option value="control"></option></datalist>
+      <datalist id="verdicts">${VERDICTS.map((v) => `<option value="${e(v)}"></option>`).join('')}</datalist>
       <button type="submit">Apply filter</button>
       <button type="reset" class="secondary">Clear filter</button>
     </fieldset>
@@ -161,14 +178,18 @@ export function inspectorPage(options: PageOptions): string {
     <fieldset>
       <legend>Add a fault</legend>
       <div class="fields">
-        ${field('fault-type', 'Type', '<select id="fault-type" name="type"><option value="status">status (an error)</option><option value="latency">latency (late)</option><option value="drop">drop (no answer)</option></select>', 'drop: processed, then the connection is cut.')}
-        ${field('fault-status', 'Status', `<select id="fault-status" name="status">${faultStatuses.map((s) => `<option>${e(s)}</option>`).join('')}</select>`)}
-        ${field('fault-retry', 'Retry-After (seconds, optional)', '<input id="fault-retry" name="retryAfterSeconds" inputmode="numeric" autocomplete="off">')}
-        ${field('fault-ms', 'Latency (ms)', '<input id="fault-ms" name="ms" inputmode="numeric" autocomplete="off" value="2000">')}
+        ${field('fault-type', 'Type', `<select id="fault-type" name="type">${FAULT_KINDS.map(([type, text]) => `<option value="${type}">${e(text)}</option>`).join('')}</select>`)}
+        ${only('status error html', field('fault-status', 'HTTP status', `<input id="fault-status" name="status" inputmode="numeric" autocomplete="off" list="fault-statuses" value="503">`, `status: ${faultStatuses.status.join(', ')}; error: ${faultStatuses.error.min} to ${faultStatuses.error.max}; html: ${faultStatuses.html.join(', ')}.`))}
+        ${only('error', field('fault-code', 'Service code', '<input id="fault-code" name="code" inputmode="numeric" autocomplete="off" placeholder="10008">'))}
+        ${only('error', field('fault-description', 'Description (optional)', '<input id="fault-description" name="description" autocomplete="off">'))}
+        ${only('status error html', field('fault-retry', 'Retry-After (seconds, optional)', '<input id="fault-retry" name="retryAfterSeconds" inputmode="numeric" autocomplete="off">'))}
+        ${only('latency', field('fault-ms', 'Latency (ms)', '<input id="fault-ms" name="ms" inputmode="numeric" autocomplete="off" value="2000">'))}
         ${field('fault-times', 'Times', '<input id="fault-times" name="times" inputmode="numeric" autocomplete="off" value="1">', 'How many matching requests it applies to.')}
         ${field('fault-method', 'Only method (optional)', '<input id="fault-method" name="method" autocomplete="off" placeholder="POST">')}
         ${field('fault-path', 'Only paths starting with (optional)', '<input id="fault-path" name="path" autocomplete="off" placeholder="/v1/messaging">')}
+        ${field('fault-probability', 'Probability (optional)', '<input id="fault-probability" name="probability" inputmode="decimal" autocomplete="off" placeholder="0.5">', 'Above 0, at most 1; default 1.')}
       </div>
+      <datalist id="fault-statuses">${faultStatuses.status.map((s) => `<option value="${e(s)}"></option>`).join('')}</datalist>
       <button type="submit">Add fault</button>
     </fieldset>
   </form>

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { STATUS_TEXT } from '../codes.js';
 import { controlRefusal, REFUSALS } from '../control-guard.js';
-import { FAULT_STATUSES } from '../faults.js';
+import { ERROR_FAULT_STATUS, FAULT_STATUSES, HTML_FAULT_STATUSES } from '../faults.js';
 import { json } from '../respond.js';
 import type { EmulatorEnv } from '../types.js';
 import { inspectorPage } from './page.js';
@@ -37,7 +37,7 @@ const SECURITY_HEADERS = {
  */
 export function inspectorRoutes(): Hono<{ Bindings: EmulatorEnv }> {
   const app = new Hono<{ Bindings: EmulatorEnv }>();
-  const html = inspectorPage({ statusCodes: STATUS_TEXT, faultStatuses: FAULT_STATUSES, assets: INSPECTOR_PATH });
+  const html = inspectorPage({ statusCodes: STATUS_TEXT, faultStatuses: { status: FAULT_STATUSES, html: HTML_FAULT_STATUSES, error: ERROR_FAULT_STATUS }, assets: INSPECTOR_PATH });
   const guarded = (c: Context<{ Bindings: EmulatorEnv }>, body: string, type: string) => {
     const refusal = controlRefusal(c.req.raw, c.env);
     if (refusal && refusal !== 'token_required' && refusal !== 'invalid_token') return json(403, { error: REFUSALS[refusal], code: refusal });

@@ -511,14 +511,15 @@ function renderAttempt({ a, key, check }) {
       h('header', {},
         h('h3', { id: 'cb-' + key }, h('span', { class: 'badge ' + (ok ? 'good' : 'bad') }, a.status !== undefined ? String(a.status) : 'no answer'), ' ', h('span', { class: 'url' }, 'POST ' + a.url))),
       dl([
-        ['Attempt', a.attempt !== undefined ? String(a.attempt) : undefined],
+        ['Attempt', a.attempt !== undefined ? String(a.attempt) + (a.id !== undefined ? ' (#' + a.id + ')' : '') : undefined],
+        ['Re-sent from', a.resentFrom !== undefined ? '#' + a.resentFrom : undefined],
         ['Reference', a.referenceId ? h('span', { class: 'mono' }, a.referenceId) : undefined],
         ['Sent', timeEl(a.at)],
         ['Latency', a.ms !== undefined ? Math.round(a.ms) + ' ms' : undefined],
         ['Error', a.error],
       ]),
       a.bodySha256 ? h('p', { class: 'sha' }, h('span', { class: 'muted' }, 'Body SHA-256: '), h('span', { class: 'mono wrap' }, a.bodySha256)) : null,
-      h('details', { 'data-keep': 'headers' }, h('summary', {}, 'Signed headers (' + headers.length + ')'), dl(headers.map(([n, v]) => [n, h('span', { class: 'mono wrap' }, v)]), 'facts mono')),
+      h('details', { 'data-keep': 'headers' }, h('summary', {}, 'Signed headers (' + headers.length + ')'), dl(headers.map(([n, v]) => [n, h('span', { class: 'mono wrap' }, v)]), 'facts headers mono')),
       payload !== undefined ? h('details', { 'data-keep': 'payload' }, h('summary', {}, 'Payload'), h('pre', { class: 'mono' }, payload)) : null,
       h('div', { class: 'buttons' }, resend, verify, curl),
       result));
@@ -633,10 +634,20 @@ function diffSummary(ours, theirs) {
 
 // Faults.
 function describeFault(f) {
-  const what = f.type === 'status' ? 'answer ' + f.status + (f.retryAfterSeconds !== undefined ? ' (Retry-After ' + f.retryAfterSeconds + ' s)' : '') : f.type === 'latency' ? 'answer ' + f.ms + ' ms late' : f.type === 'drop' ? 'process, then drop the connection' : f.type;
+  const retry = f.retryAfterSeconds !== undefined ? ' (Retry-After ' + f.retryAfterSeconds + ' s)' : '';
+  const WHAT = {
+    status: () => 'answer ' + f.status + retry,
+    error: () => 'answer ' + f.status + ' with service code ' + f.code + (f.description ? ' “' + f.description + '”' : '') + retry,
+    html: () => 'answer an HTML error page ' + (f.status || 502) + retry,
+    latency: () => 'answer ' + f.ms + ' ms late',
+    reset: () => 'reset the connection before reading the request',
+    drop: () => 'process, then drop the connection',
+  };
+  const what = WHAT[f.type] ? WHAT[f.type]() : String(f.type);
   const where = (f.method ? f.method + ' ' : 'any method ') + (f.path ? 'on paths starting with ' + f.path : 'on any path');
   const times = f.times === undefined || f.times === 1 ? 'the next request' : f.times === null || f.times === Infinity ? 'every request' : 'the next ' + f.times + ' requests';
-  return truncate(what + ' — ' + times + ', ' + where, 300);
+  const chance = f.probability !== undefined && f.probability !== 1 ? ' (probability ' + f.probability + ')' : '';
+  return truncate(what + ' — ' + times + ', ' + where + chance, 300);
 }
 
 function renderFaults() {
@@ -692,7 +703,9 @@ function wire() {
   $('inbound-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.target));
-    const message = { from: data.from.trim(), to: data.to.trim(), text: data.text };
+    // Numbers as people write them (+1 555-555 0100): the emulator takes the digits.
+    const number = (value) => value.trim().replace(/^\+/, '').replace(/[\s().-]/g, '');
+    const message = { from: number(data.from), to: number(data.to), text: data.text };
     if (data.customerId.trim()) message.customerId = data.customerId.trim();
     act(event.submitter, $('inbound-result'), () => api('POST', '/inbound', message), (d) => 'Sent: reference ' + d.reference_id + ', callback to ' + d.callback_url + '.').then((d) => d && refresh('callbacks', 'journalNew'));
   });
@@ -705,11 +718,9 @@ function wire() {
   $('journal-form').addEventListener('reset', () => setTimeout(() => refresh('journal'), 0));
   $('faults-clear').addEventListener('click', () => act($('faults-clear'), $('faults-result'), () => api('DELETE', '/faults'), 'Every fault cleared.').then((d) => d && refresh('faults')));
   const type = $('fault-type');
+  // Each field says which types it belongs to (data-for); the others are hidden and not sent.
   const showFields = () => {
-    const t = type.value;
-    $('fault-status').closest('.field').hidden = t !== 'status';
-    $('fault-retry').closest('.field').hidden = t !== 'status';
-    $('fault-ms').closest('.field').hidden = t !== 'latency';
+    for (const el of document.querySelectorAll('#fault-form [data-for]')) el.hidden = !el.getAttribute('data-for').split(' ').includes(type.value);
   };
   type.addEventListener('change', showFields);
   showFields();
@@ -717,14 +728,12 @@ function wire() {
     event.preventDefault();
     const form = new FormData(event.target);
     const rule = { type: type.value };
-    const number = (name) => (String(form.get(name) || '').trim() === '' ? undefined : Number(form.get(name)));
-    if (rule.type === 'status') {
-      rule.status = number('status');
-      if (number('retryAfterSeconds') !== undefined) rule.retryAfterSeconds = number('retryAfterSeconds');
+    for (const input of event.target.querySelectorAll('input[name]')) {
+      const holder = input.closest('[data-for]');
+      const value = input.value.trim();
+      if (value === '' || (holder && holder.hidden)) continue;
+      rule[input.name] = input.inputMode === 'numeric' || input.inputMode === 'decimal' ? Number(value) : value;
     }
-    if (rule.type === 'latency') rule.ms = number('ms');
-    if (number('times') !== undefined) rule.times = number('times');
-    for (const name of ['method', 'path']) if (String(form.get(name) || '').trim()) rule[name] = String(form.get(name)).trim();
     addFault(rule, event.submitter);
   });
   $('fault-json-form').addEventListener('submit', (event) => {

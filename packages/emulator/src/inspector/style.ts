@@ -102,8 +102,9 @@ main { padding: 1rem 1.25rem 3rem; max-width: 1400px; outline: none; }
 .sha { margin: 0.25rem 0; }
 .customer { display: block; font-size: 0.75rem; color: var(--muted); }
 .kind { font-size: 0.8rem; letter-spacing: 0.05em; color: var(--muted); }
-.facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.2rem 1rem; margin: 0.5rem 0; }
-.facts > div { display: flex; gap: 0.4rem; min-width: 0; }
+.facts { display: flex; flex-wrap: wrap; gap: 0.2rem 1.75rem; margin: 0.5rem 0; }
+.facts > div { display: flex; gap: 0.4rem; min-width: 0; max-width: 100%; }
+.facts.headers { flex-direction: column; }
 .facts dt { color: var(--muted); white-space: nowrap; }
 .facts dt::after { content: ":"; }
 .facts dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
@@ -140,7 +141,8 @@ tr.detail td { background: color-mix(in srgb, var(--bad) 4%, transparent); }
   .top { padding: 0.6rem 0.8rem; }
   .actions { margin-left: 0; }
   main, nav { padding-left: 0.8rem; padding-right: 0.8rem; }
-  .split, .phones, .strings, .fields, .facts { grid-template-columns: 1fr; }
+  .split, .phones, .strings, .fields { grid-template-columns: 1fr; }
+  .facts { flex-direction: column; }
   .fault { grid-template-columns: 1fr; }
   .fault button { grid-row: auto; grid-column: 1; justify-self: start; }
   table, thead, tbody, tr, th, td { display: block; }
