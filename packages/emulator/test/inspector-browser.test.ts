@@ -169,6 +169,13 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     expect(await row.locator('td[data-label="Verdict"]').textContent()).toBe('signature_mismatch');
     expect(await row.locator('td[data-label="Status"]').textContent()).toMatch(/^401/);
     await page.screenshot({ path: `${shots}inspector-journal.png`, fullPage: true });
+    // The filter goes to the API: only the refused request is left.
+    await page.getByLabel('Verdict').fill('signature_mismatch');
+    await page.getByRole('button', { name: 'Apply filter' }).click();
+    await expect.poll(() => page.locator('#journal-table tbody[data-key]').count()).toBe(1);
+    expect(await page.locator('#journal-table tbody[data-key] td[data-label="Verdict"]').textContent()).toBe('signature_mismatch');
+    await page.getByRole('button', { name: 'Clear filter' }).click();
+    await expect.poll(() => page.locator('#journal-table tbody[data-key]').count()).toBe(2);
   });
 
   it('a wrong key: the same string on both sides, and the page says the key differs', async () => {
