@@ -1,4 +1,4 @@
-import { createMemoryReplayStore, type VerifyOptions } from '@x/auth';
+import { AuthError, createMemoryReplayStore, decodeCredentials, type VerifyOptions } from '@x/auth';
 import { CallbackSender, viewOf } from './callbacks.js';
 import { Clock } from './clock.js';
 import { DEFAULT_CUSTOMER } from './customers.js';
@@ -83,6 +83,21 @@ export interface EmulatorContext {
   close(): void;
 }
 
+/** Accounts as the emulator will use them: each key must decode (the reason names the customer, never the key). */
+function checkCustomers(list: Customer[], where: string): Customer[] {
+  if (!Array.isArray(list)) throw new EmulatorError('invalid_option', `${where} must be an array of { customerId, apiKey }.`);
+  list.forEach((customer, i) => {
+    try {
+      decodeCredentials(customer);
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      const id = typeof customer?.customerId === 'string' ? ` (${JSON.stringify(customer.customerId.slice(0, 64))})` : '';
+      throw new EmulatorError('invalid_option', `${where}[${i}]${id}: ${error.message}`);
+    }
+  });
+  return list;
+}
+
 export function createContext(options: EmulatorOptions): EmulatorContext {
   const base = options.now ?? Date.now;
   const clock = new Clock(base);
@@ -107,12 +122,12 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
       maxDurationMs: options.verifyApi?.maxDurationMs ?? 300_000,
     },
   };
-  const customers = new Map((options.customers ?? [DEFAULT_CUSTOMER]).map((c) => [c.customerId, c]));
-  const own = (list: Customer[] | undefined) => (list ? new Map(list.map((c) => [c.customerId, c])) : customers);
+  const customers = new Map(checkCustomers(options.customers ?? [DEFAULT_CUSTOMER], 'customers').map((c) => [c.customerId, c]));
+  const own = (list: Customer[] | undefined, where: string) => (list ? new Map(checkCustomers(list, where).map((c) => [c.customerId, c])) : customers);
   const accountSets: Record<AccountSet, Map<string, Customer>> = {
     rest: customers,
-    intelligence: own(options.products?.intelligence?.customers),
-    verifyApi: own(options.products?.verifyApi?.customers),
+    intelligence: own(options.products?.intelligence?.customers, 'products.intelligence.customers'),
+    verifyApi: own(options.products?.verifyApi?.customers, 'products.verifyApi.customers'),
   };
   const scheduler = new Scheduler(now);
   // Nonces and signed dates are checked against the real (or injected) clock: a client signs with its own clock, which `advance` does not move.

@@ -133,6 +133,19 @@ describe('filters, order and bounds', () => {
     expect(() => createEmulator({ journalSize: -1 })).toThrow(/journalSize/);
     expect(() => createEmulator({ journalSize: 1.5 })).toThrow(/journalSize/);
   });
+
+  it('an account whose key does not decode is refused at creation, naming it, never showing the key', () => {
+    const key = 'not*base64';
+    let error: unknown;
+    try {
+      createEmulator({ customers: [customer, { customerId: 'acme', apiKey: key }] });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ name: 'EmulatorError', code: 'invalid_option' });
+    expect((error as Error).message).toMatch(/^customers\[1\] \("acme"\): apiKey is not valid base64/);
+    expect((error as Error).message).not.toContain(key);
+  });
 });
 
 describe('in-process', () => {

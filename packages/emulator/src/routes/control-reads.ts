@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import type { EmulatorContext } from '../context.js';
 import { viewOf } from '../callbacks.js';
 import { JOURNAL_DEFAULT_LIMIT, JOURNAL_MAX_LIMIT, type JournalFilter, type StatusClass } from '../journal.js';
-import { openApiDocument } from '../openapi.js';
+import { openApiDocument } from '../openapi/document.js';
 import type { OutboxChannel } from '../outbox.js';
 import { json } from '../respond.js';
 import type { Kind } from '../store.js';
