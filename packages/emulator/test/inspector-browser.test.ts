@@ -44,6 +44,9 @@ async function receiver(status = 200) {
   return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** Waits for a value to come right (the page updates asynchronously); generous for a loaded CI machine. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
 /** What the control API answers now (the page's actions must change it). */
 async function control<T>(server: RunningEmulator, path: string): Promise<T> {
   const response = await fetch(`${server.url}/_emulator${path}`);
@@ -87,7 +90,7 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     });
     await page.goto(`${server.url}/#${view}`);
     await page.locator('html[data-ready]').waitFor();
-    await expect.poll(() => page.locator('#live-state').textContent()).toBe('Live');
+    await poll(() => page.locator('#live-state').textContent()).toBe('Live');
   }
   const sdk = (extra: Record<string, unknown> = {}) => client.createClient({ ...DEFAULT_CUSTOMER, baseUrl: server.url, ...extra });
 
@@ -104,7 +107,7 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
   it('loads: landmarks, one h1, every control labelled, live through the event stream', async () => {
     await open();
     expect(await page.title()).toBe('Inbox · Emulator inspector');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Emulator inspector');
+    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Emulator inspector');
     for (const role of ['banner', 'navigation', 'main'] as const) expect(await page.getByRole(role).count(), role).toBe(1);
     const unlabelled = await page.evaluate(() =>
       [...document.querySelectorAll('input, select, textarea, button')]
@@ -124,7 +127,7 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     expect(await page.locator('#phones img').count()).toBe(0);
     expect(await page.title()).not.toBe('owned');
     // Screen readers hear about it.
-    await expect.poll(() => page.locator('#announcer').textContent()).toContain('New SMS to +15555550100');
+    await poll(() => page.locator('#announcer').textContent()).toContain('New SMS to +15555550100');
 
     // A verification code and a call with what it said, on their phones.
     await sdk().verify.sms({ phoneNumber: '15555550100', verifyCode: '424242' });
@@ -159,7 +162,7 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     // The client's, pasted from error.stringToSign.
     await failure.getByLabel(/Paste what your client signed/).fill(error.stringToSign!);
     await failure.getByRole('button', { name: 'Compare' }).click();
-    await expect.poll(() => lines('Your client signed')).toEqual(shown(error.stringToSign!));
+    await poll(() => lines('Your client signed')).toEqual(shown(error.stringToSign!));
     const differing = await failure.locator('mark').allTextContents();
     // The one line that differs, marked on both sides.
     expect(differing).toEqual(['phone_number=15555550100&message=two%20words&message_type=ARN (differs)', 'phone_number=15555550100&message=two+words&message_type=ARN (differs)']);
@@ -172,10 +175,10 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     // The filter goes to the API: only the refused request is left.
     await page.getByLabel('Verdict').fill('signature_mismatch');
     await page.getByRole('button', { name: 'Apply filter' }).click();
-    await expect.poll(() => page.locator('#journal-table tbody[data-key]').count()).toBe(1);
+    await poll(() => page.locator('#journal-table tbody[data-key]').count()).toBe(1);
     expect(await page.locator('#journal-table tbody[data-key] td[data-label="Verdict"]').textContent()).toBe('signature_mismatch');
     await page.getByRole('button', { name: 'Clear filter' }).click();
-    await expect.poll(() => page.locator('#journal-table tbody[data-key]').count()).toBe(2);
+    await poll(() => page.locator('#journal-table tbody[data-key]').count()).toBe(2);
   });
 
   it('a wrong key: the same string on both sides, and the page says the key differs', async () => {
@@ -187,7 +190,7 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     const failure = page.getByRole('region', { name: /^Signature failure of request/ });
     await failure.getByLabel(/Paste what your client signed/).fill(error.stringToSign!);
     await failure.getByRole('button', { name: 'Compare' }).click();
-    await expect.poll(() => failure.getByRole('status').textContent()).toMatch(/^The strings are identical: the signature differs because the key does/);
+    await poll(() => failure.getByRole('status').textContent()).toMatch(/^The strings are identical: the signature differs because the key does/);
     expect(await failure.locator('mark').count()).toBe(0);
   });
 
@@ -206,12 +209,12 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     expect(await page.locator('body').textContent()).not.toContain(signature);
 
     await card.first().getByRole('button', { name: 'Check body' }).click();
-    await expect.poll(() => card.first().getByRole('status').textContent()).toMatch(/^Checked: the exact signed body \(\d+ bytes\) hashes to the recorded SHA-256/);
+    await poll(() => card.first().getByRole('status').textContent()).toMatch(/^Checked: the exact signed body \(\d+ bytes\) hashes to the recorded SHA-256/);
 
     const before = (await control<{ attempts: Array<{ referenceId: string }> }>(server, '/callbacks')).attempts.filter((a) => a.referenceId === ref).length;
     await card.first().getByRole('button', { name: 'Re-send' }).click();
-    await expect.poll(async () => (await control<{ attempts: Array<{ referenceId: string }> }>(server, '/callbacks')).attempts.filter((a) => a.referenceId === ref).length).toBe(before + 1);
-    await expect.poll(() => card.count()).toBe(before + 1);
+    await poll(async () => (await control<{ attempts: Array<{ referenceId: string }> }>(server, '/callbacks')).attempts.filter((a) => a.referenceId === ref).length).toBe(before + 1);
+    await poll(() => card.count()).toBe(before + 1);
     expect(hook.received.length).toBe(before + 1);
     const [first] = (await control<{ attempts: Array<{ id: number; referenceId: string }> }>(server, '/callbacks')).attempts.filter((x) => x.referenceId === ref);
     expect(await card.first().textContent()).toContain(`Re-sent from#${first!.id}`);
@@ -225,8 +228,8 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await page.getByLabel('To (your number)').fill('15555559999');
     await page.getByLabel('Text', { exact: true }).fill('STOP <b>now</b>');
     await page.getByRole('button', { name: 'Send inbound SMS' }).click();
-    await expect.poll(() => page.locator('#inbound-result').textContent()).toMatch(/^Sent: reference [0-9A-F]{32}, callback to /);
-    await expect.poll(async () => (await control<{ attempts: Array<{ payload?: { user_response?: { mo_message?: string } } }> }>(server, '/callbacks')).attempts.map((a) => a.payload?.user_response?.mo_message)).toEqual(['STOP <b>now</b>']);
+    await poll(() => page.locator('#inbound-result').textContent()).toMatch(/^Sent: reference [0-9A-F]{32}, callback to /);
+    await poll(async () => (await control<{ attempts: Array<{ payload?: { user_response?: { mo_message?: string } } }> }>(server, '/callbacks')).attempts.map((a) => a.payload?.user_response?.mo_message)).toEqual(['STOP <b>now</b>']);
   });
 
   it('setting a transaction final status from the page: the API then answers it, and the client reads it', async () => {
@@ -237,7 +240,7 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await card.getByText('In progress', { exact: true }).waitFor();
     await card.getByLabel('Final status').fill('207');
     await card.getByRole('button', { name: 'Set final status' }).click();
-    await expect.poll(async () => (await control<{ transactions: Array<{ referenceId: string; status: { code: number }; final: boolean }> }>(server, '/transactions')).transactions.find((t) => t.referenceId === ref)).toMatchObject({ status: { code: 207 }, final: true });
+    await poll(async () => (await control<{ transactions: Array<{ referenceId: string; status: { code: number }; final: boolean }> }>(server, '/transactions')).transactions.find((t) => t.referenceId === ref)).toMatchObject({ status: { code: 207 }, final: true });
     await card.getByText('Final', { exact: true }).waitFor();
     expect((await sdk().messaging.status(ref)).data.status.code).toBe(207);
     // A code that is not valid for an SMS: the API's error, shown beside the form.
@@ -245,7 +248,7 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     const second = page.getByRole('article', { name: new RegExp(other.data.reference_id) });
     await second.getByLabel('Final status').fill('100');
     await second.getByRole('button', { name: 'Set final status' }).click();
-    await expect.poll(() => second.getByRole('status').getAttribute('class')).toContain('error');
+    await poll(() => second.getByRole('status').getAttribute('class')).toContain('error');
     expect(await second.getByRole('status').textContent()).toContain('100');
     errors = errors.filter((e) => !/status of 400/.test(e));
   });
@@ -256,8 +259,8 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await page.getByLabel('Advance by').fill('10');
     await page.getByLabel('Unit').selectOption({ label: 'minutes' });
     await page.getByRole('button', { name: 'Advance clock' }).click();
-    await expect.poll(async () => (await control<{ offsetMs: number }>(server, '/clock')).offsetMs).toBe(before.offsetMs + 600_000);
-    await expect.poll(() => page.locator('#clock-offset').textContent()).toBe('(10 min ahead)');
+    await poll(async () => (await control<{ offsetMs: number }>(server, '/clock')).offsetMs).toBe(before.offsetMs + 600_000);
+    await poll(() => page.locator('#clock-offset').textContent()).toBe('(10 min ahead)');
   });
 
   it('adding, removing and clearing faults from the page: the API then answers them', async () => {
@@ -268,10 +271,10 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await page.getByLabel('Times').fill('2');
     await page.getByLabel('Only paths starting with (optional)').fill('/v1/messaging');
     await page.locator('#fault-form').getByRole('button', { name: 'Add fault' }).click();
-    await expect.poll(faults).toEqual([{ type: 'status', status: 503, times: 2, path: '/v1/messaging' }]);
+    await poll(faults).toEqual([{ type: 'status', status: 503, times: 2, path: '/v1/messaging' }]);
     await page.getByLabel('Rule').fill('{"type":"latency","ms":5}');
     await page.locator('#fault-json-form').getByRole('button', { name: 'Add fault' }).click();
-    await expect.poll(faults).toHaveLength(2);
+    await poll(faults).toHaveLength(2);
     // An error fault: its own fields (code, description); the status fault's Retry-After left empty is not sent.
     await page.getByLabel('Type').selectOption('error');
     await page.locator('#fault-form').getByLabel('HTTP status').fill('401');
@@ -279,20 +282,20 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await page.getByLabel('Description (optional)').fill('Invalid Signature');
     expect(await page.getByLabel('Latency (ms)').isHidden()).toBe(true);
     await page.locator('#fault-form').getByRole('button', { name: 'Add fault' }).click();
-    await expect.poll(faults).toHaveLength(3);
+    await poll(faults).toHaveLength(3);
     expect((await faults())[2]).toEqual({ type: 'error', status: 401, code: 10008, description: 'Invalid Signature', times: 2, path: '/v1/messaging' });
     await page.getByRole('button', { name: /^Remove fault 3:/ }).click();
-    await expect.poll(faults).toHaveLength(2);
+    await poll(faults).toHaveLength(2);
     await page.locator('#fault-list li').nth(1).waitFor();
     await page.getByRole('button', { name: /^Remove fault 1:/ }).click();
-    await expect.poll(faults).toEqual([expect.objectContaining({ type: 'latency', ms: 5 })]);
+    await poll(faults).toEqual([expect.objectContaining({ type: 'latency', ms: 5 })]);
     // A bad rule: the API's message, shown.
     await page.getByLabel('Rule').fill('{"type":"status","status":200}');
     await page.locator('#fault-json-form').getByRole('button', { name: 'Add fault' }).click();
-    await expect.poll(() => page.locator('#faults-result').textContent()).toMatch(/status/);
+    await poll(() => page.locator('#faults-result').textContent()).toMatch(/status/);
     expect(await page.locator('#faults-result').getAttribute('class')).toContain('error');
     await page.getByRole('button', { name: 'Clear all faults' }).click();
-    await expect.poll(faults).toEqual([]);
+    await poll(faults).toEqual([]);
     await page.getByText('No fault is active').waitFor();
     errors = errors.filter((e) => !/status of 400/.test(e));
   });
@@ -300,9 +303,9 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
   it('reset from the page: the API then answers empty lists, and so does the page', async () => {
     await open('inbox');
     await sdk().messaging.send({ phoneNumber: '15555550100', message: 'to forget', messageType: 'ARN' });
-    await page.getByText('to forget').waitFor();
+    await page.locator('#phones').getByText('to forget', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Reset emulator' }).click();
-    await expect.poll(async () => (await control<{ messages: unknown[] }>(server, '/outbox')).messages).toEqual([]);
+    await poll(async () => (await control<{ messages: unknown[] }>(server, '/outbox')).messages).toEqual([]);
     await page.getByText('No message has reached a phone yet.').waitFor();
     expect(await page.locator('#phones article').count()).toBe(0);
   });
@@ -316,7 +319,7 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the content');
     await page.getByRole('link', { name: /^Journal/ }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('journal-h');
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('journal-h');
     expect(await page.getByRole('link', { name: /^Journal/ }).getAttribute('aria-current')).toBe('page');
     expect(await page.locator('#inbox').isHidden()).toBe(true);
     // The focus is visible: an outline on the focused control.
@@ -332,10 +335,10 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     page = await browser.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${server.url}/#inbox&token=tok-abc-123`);
-    await expect.poll(() => page.locator('#live-state').textContent()).toBe('Live');
+    await poll(() => page.locator('#live-state').textContent()).toBe('Live');
     expect(new URL(page.url()).hash).toBe('#inbox');
     await sdk().messaging.send({ phoneNumber: '15555550100', message: 'behind a token', messageType: 'ARN' });
-    await page.getByText('behind a token').waitFor();
+    await page.locator('#phones').getByText('behind a token', { exact: true }).waitFor();
 
     // A new tab without it: the page asks, and works once given.
     const other = await browser.newPage();
@@ -345,8 +348,8 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
       expect(await other.locator('#top-result').textContent()).toContain('control token');
       await other.getByLabel('Control token').fill('tok-abc-123');
       await other.getByRole('button', { name: 'Use token' }).click();
-      await other.getByText('behind a token').waitFor();
-      await expect.poll(() => other.locator('#live-state').textContent()).toBe('Live');
+      await other.locator('#phones').getByText('behind a token', { exact: true }).waitFor();
+      await poll(() => other.locator('#live-state').textContent()).toBe('Live');
     } finally {
       await other.close();
     }
