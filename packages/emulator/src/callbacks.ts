@@ -1,7 +1,8 @@
-import { callbackHeaders, type Credentials } from '@x/auth';
+import { callbackHeaders, sha256Hex, type Credentials } from '@x/auth';
+import { EmulatorError } from './errors.js';
 
 export interface CallbackOptions {
-  /** Waits before the 2nd, 3rd, ... attempt. Default [10 000, 30 000]: three attempts, as the service does. */
+  /** Waits before the 2nd, 3rd, ... attempt, on the emulator's clock (`clock.advance` brings them forward). Default [10 000, 30 000]: three attempts, as the service does. */
   retryDelaysMs?: number[];
   /** Per attempt. Default 5 000 ms. */
   timeoutMs?: number;
@@ -10,51 +11,158 @@ export interface CallbackOptions {
 }
 
 export interface CallbackAttempt {
+  /** Numbers the attempts of one emulator from 1, in the order they started (never reused). */
+  id: number;
   referenceId: string;
   url: string;
-  /** 1-based. */
+  /** 1-based: the 2nd and 3rd are the retries. A re-send (`resend`) counts on from the attempt it repeats. */
   attempt: number;
+  /** When it started, on the emulator's clock. */
   at: number;
   ok: boolean;
   /** The HTTP status the receiver answered, if it answered. */
   status?: number;
   error?: string;
+  /** How long the receiver took, real milliseconds. */
+  ms?: number;
+  /** Set on a re-send: the id of the attempt whose body and headers it sent again. */
+  resentFrom?: number;
+  /** The exact signed bytes, as text. */
   body: string;
+  /** As sent, with the signature (`authorization`, `x-ts-authorization`). */
   headers: Record<string, string>;
 }
 
-const MAX_RECORDS = 10_000;
+/**
+ * A callback attempt as the control routes and events show it: the signature cut to its first six
+ * characters (`TSA <customer id>:abc123…`), the payload parsed, and the SHA-256 of the exact
+ * bytes; `GET /_emulator/callbacks/{id}/raw` (or `emulator.callbacks.attempts`) has what was sent.
+ */
+export interface CallbackView {
+  id: number;
+  referenceId: string;
+  url: string;
+  attempt: number;
+  at: number;
+  ok: boolean;
+  status?: number;
+  error?: string;
+  ms?: number;
+  resentFrom?: number;
+  payload: unknown;
+  headers: Record<string, string>;
+  bodySha256: string;
+  /** The raw route gives the exact body and headers, so the signature can be checked. */
+  verifiable: true;
+}
 
-/** Delivers signed callbacks with retries, and records every attempt. */
+const MAX_RECORDS = 10_000;
+const SIGNATURE_SHOWN = 6;
+
+/** Cuts signatures to their first characters; other headers as they are. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (lower === 'authorization') {
+      const match = /^(\S+)\s+([^:]*):(.*)$/.exec(value);
+      out[name] = match ? `${match[1]} ${match[2]}:${match[3]!.slice(0, SIGNATURE_SHOWN)}…` : '…';
+    } else if (lower === 'x-ts-authorization') out[name] = `${value.slice(0, SIGNATURE_SHOWN)}…`;
+    else out[name] = value;
+  }
+  return out;
+}
+
+const digests = new WeakMap<CallbackAttempt, string>();
+
+export function viewOf(record: CallbackAttempt): CallbackView {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(record.body);
+  } catch {
+    payload = record.body;
+  }
+  let bodySha256 = digests.get(record);
+  if (bodySha256 === undefined) digests.set(record, (bodySha256 = sha256Hex(record.body)));
+  const view: CallbackView = { id: record.id, referenceId: record.referenceId, url: record.url, attempt: record.attempt, at: record.at, ok: record.ok, payload, headers: redactHeaders(record.headers), bodySha256, verifiable: true };
+  if (record.status !== undefined) view.status = record.status;
+  if (record.error !== undefined) view.error = record.error;
+  if (record.ms !== undefined) view.ms = record.ms;
+  if (record.resentFrom !== undefined) view.resentFrom = record.resentFrom;
+  return view;
+}
+
+interface Sleeper {
+  at: number;
+  run: () => void;
+  cancelled: () => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Delivers signed callbacks with retries, and records every attempt. Waits between attempts run
+ * on the emulator's clock: `wake()` (after the clock moved) brings the due ones forward.
+ */
 export class CallbackSender {
   readonly attempts: CallbackAttempt[] = [];
   private readonly pending = new Set<Promise<void>>();
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly sleepers = new Set<Sleeper>();
   private closed = false;
+  private nextId = 0;
 
   constructor(
     private readonly options: CallbackOptions,
     private readonly now: () => number,
+    /** Told about every finished attempt. */
+    private readonly onAttempt: (record: CallbackAttempt) => void = () => undefined,
   ) {}
 
   send(url: string, payload: unknown, credentials: Credentials, referenceId: string): void {
     const body = JSON.stringify(payload);
     const headers = { 'content-type': 'application/json', ...callbackHeaders(body, credentials) };
     const delays = this.options.retryDelaysMs ?? [10_000, 30_000];
-    const run = async () => {
-      for (let attempt = 1; attempt <= delays.length + 1 && !this.closed; attempt++) {
-        if (attempt > 1) await this.sleep(delays[attempt - 2]!);
-        if (this.closed) return;
-        if (await this.attempt(url, body, headers, referenceId, attempt)) return;
-      }
-    };
-    const task = run().finally(() => this.pending.delete(task));
+    let finished: () => void = () => undefined;
+    const task = new Promise<void>((resolve) => (finished = resolve)).finally(() => this.pending.delete(task));
     this.pending.add(task);
+    // Each attempt starts synchronously (from here, or from the wake-up of its wait), so that
+    // `settled()` sees it under way as soon as the clock has moved.
+    const attempt = (n: number) => {
+      if (this.closed) return finished();
+      void this.track(this.attempt(url, body, headers, referenceId, n)).then((record) => {
+        if (record.ok || n > delays.length || this.closed) finished();
+        else this.later(delays[n - 1]!, () => attempt(n + 1), finished);
+      });
+    };
+    attempt(1);
   }
 
-  private async attempt(url: string, body: string, headers: Record<string, string>, referenceId: string, attempt: number): Promise<boolean> {
-    const record: CallbackAttempt = { referenceId, url, attempt, at: this.now(), ok: false, body, headers };
+  /** Sends an attempt's exact body and headers again to its URL, as one new attempt (no retries). */
+  async resend(id: number): Promise<CallbackAttempt> {
+    const original = this.find(id);
+    if (!original) throw new EmulatorError('unknown_callback', `No callback attempt has id ${String(id)}: GET /_emulator/callbacks (or emulator.callbacks.attempts) lists them; a reset forgets them.`);
+    const again = this.track(this.attempt(original.url, original.body, original.headers, original.referenceId, original.attempt + 1, original.id));
+    const task = again.then(() => undefined).finally(() => this.pending.delete(task));
+    this.pending.add(task);
+    return again;
+  }
+
+  find(id: number): CallbackAttempt | undefined {
+    for (let i = this.attempts.length - 1; i >= 0; i--) if (this.attempts[i]!.id === id) return this.attempts[i];
+    return undefined;
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    const held = promise.finally(() => this.inFlight.delete(held));
+    this.inFlight.add(held);
+    return promise;
+  }
+
+  private async attempt(url: string, body: string, headers: Record<string, string>, referenceId: string, attempt: number, resentFrom?: number): Promise<CallbackAttempt> {
+    const record: CallbackAttempt = { id: ++this.nextId, referenceId, url, attempt, at: this.now(), ok: false, body, headers };
+    if (resentFrom !== undefined) record.resentFrom = resentFrom;
     const fetcher = this.options.fetch ?? globalThis.fetch;
+    const started = performance.now();
     try {
       const response = await fetcher(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 5_000) });
       await response.arrayBuffer().catch(() => undefined);
@@ -63,20 +171,46 @@ export class CallbackSender {
     } catch (error) {
       record.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     }
+    record.ms = Math.round((performance.now() - started) * 10) / 10;
     this.attempts.push(record);
     if (this.attempts.length > MAX_RECORDS) this.attempts.shift();
-    return record.ok;
+    this.onAttempt(record);
+    return record;
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        resolve();
-      }, ms);
-      (timer as { unref?: () => void }).unref?.();
-      this.timers.add(timer);
-    });
+  /** Runs `run` after `ms` on the emulator's clock: a real timer, or sooner when the clock is moved past it; `cancelled` if the sender closes first. */
+  private later(ms: number, run: () => void, cancelled: () => void): void {
+    const sleeper: Sleeper = { at: this.now() + ms, run, cancelled, timer: undefined as never };
+    this.arm(sleeper);
+    this.sleepers.add(sleeper);
+  }
+
+  private arm(sleeper: Sleeper): void {
+    sleeper.timer = setTimeout(() => this.wakeOne(sleeper), Math.max(0, sleeper.at - this.now()));
+    (sleeper.timer as { unref?: () => void }).unref?.();
+  }
+
+  private wakeOne(sleeper: Sleeper): void {
+    if (!this.sleepers.delete(sleeper)) return;
+    clearTimeout(sleeper.timer);
+    if (this.closed) sleeper.cancelled();
+    else sleeper.run();
+  }
+
+  /** After the clock moved: retries now due start, the others wait the time left. */
+  wake(): void {
+    for (const sleeper of [...this.sleepers]) {
+      if (sleeper.at <= this.now()) this.wakeOne(sleeper);
+      else {
+        clearTimeout(sleeper.timer);
+        this.arm(sleeper);
+      }
+    }
+  }
+
+  /** Resolves when the attempts under way have answered (not the retries waiting for their time). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
   }
 
   /** Resolves when every callback in flight has been delivered or has used up its attempts. */
@@ -84,9 +218,13 @@ export class CallbackSender {
     while (this.pending.size) await Promise.all([...this.pending]);
   }
 
+  /** Forgets the records (numbering goes on). */
+  clear(): void {
+    this.attempts.length = 0;
+  }
+
   close(): void {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    for (const sleeper of [...this.sleepers]) this.wakeOne(sleeper);
   }
 }

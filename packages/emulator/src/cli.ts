@@ -1,14 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { DEFAULT_CUSTOMER, type Customer } from './emulator.js';
-import { EmulatorError } from './errors.js';
-import { startEmulator } from './node.js';
+// x-emulator: start an emulator (the default command), or trigger events in a running one.
 import { TEST_NUMBERS } from './numbers.js';
+import { RunError, UsageError } from './cli/args.js';
+import { serve } from './cli/serve.js';
+import { advance, DEFAULT_URL, inbound, resend, status } from './cli/triggers.js';
 
 const HELP = `x-emulator: a local emulator of the messaging and verification service
 
-Usage: x-emulator [options]
+Usage: x-emulator [serve] [options]        start an emulator
+       x-emulator <trigger> [arguments]     act on a running one (at --url)
 
+Options of serve:
   -p, --port <n>            port on 127.0.0.1 (default 4010; 0 for any free port)
       --host <addr>         address to listen on (default 127.0.0.1). Any other address
                             makes the control routes require a token (printed at start)
@@ -16,71 +17,61 @@ Usage: x-emulator [options]
   -c, --customer <id:key>   an account to accept (repeatable); default: the built-in test account
       --callback-url <url>  where signed callbacks go (for every customer)
       --delivery-delay <ms> time to the final SMS / call status (default 1000)
+      --journal-size <n>    requests the journal keeps (default 1000)
+      --cors                let web pages of any origin call the service routes
+      --open                open the inspector in a browser
+  -q, --quiet               no line per request and per callback
+      --json                one JSON object per line (for tools)
       --tls-key <file>      serve HTTPS with this PEM key ...
       --tls-cert <file>     ... and this PEM certificate
   -h, --help                this text
 
-Control routes: GET /_emulator/outbox?phone_number=, GET /_emulator/callbacks,
-GET|POST|DELETE /_emulator/faults, POST /_emulator/inbound (an inbound SMS to
-your callback URL: {"from","to","text"}), POST /_emulator/reset. They answer only requests
-addressed to a loopback host (localhost, 127.0.0.1, [::1]) and no web page of another
-origin; with a control token, only requests that carry it.
+Triggers (each takes --url <base> (default ${DEFAULT_URL}, or $X_EMULATOR_URL),
+--control-token <t> (or $X_EMULATOR_CONTROL_TOKEN) and --json):
+  inbound --from <n> --to <n> --text <t> [--customer-id <id>] [--callback-url <url>]
+                            an end user texts your number: a signed mo_sms callback
+  status <reference id> <code>
+                            give a transaction its final status now (e.g. 207), with its callback
+  advance <duration>        move the emulator's clock (10m, 30s, 1h30m, 1500ms, 2d): deliveries
+                            settle, codes expire, callback retries come due
+  resend <callback id>      send a callback attempt's exact signed body again
+
+Control routes (/_emulator/*): journal, outbox, callbacks, transactions, clock, faults, inbound,
+reset, events (SSE), openapi.json (the OpenAPI document of everything the emulator serves), and
+the inspector page at /_emulator/inspector. They answer only requests addressed to a loopback host
+(localhost, 127.0.0.1, [::1]) and no web page of another origin; with a control token, only
+requests that carry it.
 
 Test numbers (last four digits):
 ${Object.entries(TEST_NUMBERS).map(([suffix, o]) => `  ...${suffix}  ${o.meaning}`).join('\n')}
 `;
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', short: 'p', default: '4010' },
-    host: { type: 'string', default: '127.0.0.1' },
-    'control-token': { type: 'string' },
-    customer: { type: 'string', short: 'c', multiple: true },
-    'callback-url': { type: 'string' },
-    'delivery-delay': { type: 'string' },
-    'tls-key': { type: 'string' },
-    'tls-cert': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  },
-  strict: true,
-});
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { inbound, status, advance, resend };
 
-if (values.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
+async function main(argv: string[]): Promise<void> {
+  const [first, ...rest] = argv;
+  const help = () => void process.stdout.write(HELP);
+  if (first === '--help' || first === '-h' || first === 'help') return help();
+  if (first !== undefined && !first.startsWith('-')) {
+    if (first === 'serve') return serve(rest, help);
+    const command = COMMANDS[first];
+    if (!command) throw new UsageError(`unknown command "${first.slice(0, 40)}": x-emulator [serve] [options], or a trigger: ${Object.keys(COMMANDS).join(', ')} (x-emulator --help)`);
+    if (rest.includes('--help') || rest.includes('-h')) return help();
+    return command(rest);
+  }
+  return serve(argv, help);
 }
 
-const callbackUrl = values['callback-url'];
-const customers: Customer[] = (values.customer ?? [`${DEFAULT_CUSTOMER.customerId}:${DEFAULT_CUSTOMER.apiKey}`]).map((pair) => {
-  const colon = pair.indexOf(':');
-  if (colon <= 0) {
-    console.error(`--customer takes "<customer id>:<api key>"; got something without a colon.`);
+main(process.argv.slice(2)).catch((error: unknown) => {
+  // One line, no stack: what went wrong and what to do.
+  if (error instanceof UsageError) {
+    process.stderr.write(`x-emulator: ${error.message}\n`);
     process.exit(2);
   }
-  return { customerId: pair.slice(0, colon), apiKey: pair.slice(colon + 1), ...(callbackUrl ? { callbackUrl } : {}) };
+  if (error instanceof RunError) {
+    process.stderr.write(`x-emulator: ${error.message}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`x-emulator: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
 });
-if ((values['tls-key'] === undefined) !== (values['tls-cert'] === undefined)) {
-  console.error('--tls-key and --tls-cert go together.');
-  process.exit(2);
-}
-
-const running = await startEmulator({
-  port: Number(values.port),
-  hostname: values.host,
-  ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
-  customers,
-  ...(values['delivery-delay'] ? { deliveryDelayMs: Number(values['delivery-delay']) } : {}),
-  ...(values['tls-key'] ? { tls: { key: readFileSync(values['tls-key']), cert: readFileSync(values['tls-cert']!) } } : {}),
-}).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(error instanceof EmulatorError ? 2 : 1);
-});
-
-console.log(`x-emulator listening on ${running.url}`);
-for (const c of customers) console.log(`  customer id: ${c.customerId}\n  api key:     ${c.apiKey}`);
-if (callbackUrl) console.log(`  callbacks:   ${callbackUrl}`);
-// startEmulator has logged a warning (stderr) when the address is not loopback.
-if (running.controlToken !== undefined) console.log(`  control token: ${running.controlToken}  (send "Authorization: Bearer <token>" to /_emulator/*)`);
-const stop = () => void running.close().then(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

@@ -9,16 +9,34 @@ export const STATUS_TEXT: Record<number, string> = {
   // Voice and Voice Verify (reference §4.2).
   100: 'Call answered',
   101: 'Not answered',
+  102: 'Disconnect occurred before message completed',
   103: 'Call in progress',
   104: 'Wrong/invalid phone number',
+  106: 'Call failed',
   107: 'Line busy',
+  108: 'Call canceled by TeleSign',
+  129: 'Call blocked by your request',
   130: 'Call blocked by TeleSign',
   // SMS, SMS Verify, Bulk SMS (reference §4.1, next §6).
   200: 'Delivered to handset',
+  201: 'Message is read',
   203: 'Delivered to gateway',
   207: 'Error delivering SMS to handset (reason unknown)',
+  210: 'Temporary phone error',
+  211: 'Permanent phone error',
+  220: 'Gateway/network cannot route message',
+  221: 'Message expired before delivery',
   222: 'SMS not supported',
+  229: 'Message blocked by your request',
   230: 'Message blocked by TeleSign',
+  231: 'Invalid/unsupported',
+  232: 'Message blocked due to number deactivation event',
+  233: 'Message blocked due to high risk score',
+  237: 'Message blocked in requested country',
+  238: 'Destination blocked by prefix',
+  250: 'Final status unknown',
+  251: 'Sent out for delivery, no handset confirmation',
+  286: 'Transaction not attempted',
   290: 'Message in progress',
   293: 'Bulk request accepted',
   // PhoneID, Score, Intelligence (reference §4.3).
@@ -27,7 +45,21 @@ export const STATUS_TEXT: Record<number, string> = {
   // Shared.
   500: 'Transaction not attempted',
   501: 'Not authorized',
+  502: 'Campaign error',
+  503: 'Carrier rejected – temporary problem',
+  504: 'Carrier rejected – permanent error',
+  505: 'Error on gateway – temporary error',
+  506: 'Error on gateway – permanent error',
   507: 'Invalid destination address',
+  508: 'Invalid source address',
+  509: 'Parameters problem',
+  510: 'Message blocked by subscriber action or request',
+  511: 'Subscriber low on credit',
+  512: 'Roaming error',
+  513: 'Mobile number portability error',
+  514: 'Subscriber absent',
+  515: 'Suspected spam',
+  599: 'Status not available',
   // Inbound SMS (next §7), Verify completion (next §2).
   1500: 'Delivered to customer',
   1900: 'Verify completion successfully recorded',
@@ -122,6 +154,16 @@ export function describe(code: number, detail?: string): string {
 
 /** Codes that will not change any more. */
 export const INTERMEDIATE = new Set([103, 203, 290, 291, 292, 295]);
+
+/**
+ * The final statuses a transaction can be given (`setStatus`, POST /_emulator/transactions/{id}/status),
+ * by the channel that carries it (reference §4.1, §4.2): SMS (Messaging, SMS Verify) and calls (Voice,
+ * Voice Verify). Intermediate codes (290, 203, 103, ...) are not final and are not offered.
+ */
+export const FINAL_STATUS: { readonly sms: readonly number[]; readonly voice: readonly number[] } = {
+  sms: [200, 201, 207, 210, 211, 220, 221, 222, 229, 230, 231, 232, 233, 237, 238, 250, 251, 286, 500, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 512, 513, 514, 515, 599],
+  voice: [100, 101, 102, 104, 106, 107, 108, 129, 130, 500],
+};
 
 /** Where each verification failure maps to the service's codes (one table, in @x/auth). */
 export { SERVICE_AUTH_CODES as AUTH_CODES } from '@x/auth';

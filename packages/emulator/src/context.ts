@@ -1,9 +1,13 @@
-import { createMemoryReplayStore, type VerifyOptions } from '@x/auth';
-import { CallbackSender } from './callbacks.js';
+import { AuthError, createMemoryReplayStore, decodeCredentials, type VerifyOptions } from '@x/auth';
+import { CallbackSender, viewOf } from './callbacks.js';
+import { Clock } from './clock.js';
 import { DEFAULT_CUSTOMER } from './customers.js';
+import { EmulatorError } from './errors.js';
+import { EventHub } from './events.js';
 import { errorFamily, type ErrorFamily, type FamilyName } from './families.js';
 import { Faults } from './faults.js';
-import { consoleLogger, type Logger } from './logger.js';
+import { Journal, JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from './journal.js';
+import { consoleLogger, report, type Logger } from './logger.js';
 import { Outbox } from './outbox.js';
 import { Scheduler, type Scheduled } from './scheduler.js';
 import { statusOf, type StatusBody } from './status.js';
@@ -31,8 +35,19 @@ export type AccountSet = 'rest' | 'intelligence' | 'verifyApi';
  */
 export interface EmulatorContext {
   readonly settings: Readonly<Settings>;
-  /** The clock (`options.now`). */
+  /** The emulator's clock: `options.now` (default Date.now) plus what `advance` added. */
   readonly now: () => number;
+  readonly clock: Clock;
+  /** Moves the clock forward, runs what became due (deliveries, fallbacks, deadlines, callback retries) and waits for the callback attempts that started. */
+  advance(ms: number): Promise<number>;
+  /** Every request answered (bounded). */
+  readonly journal: Journal;
+  /** What happens, as it happens (journal, outbox, callbacks, transactions, faults, clock, reset). */
+  readonly events: EventHub;
+  /** Answer the service routes to web pages of any origin (`options.cors`). */
+  readonly cors: boolean;
+  /** Runs at `close()` (streams of events end); returns the function that forgets the hook. */
+  onClose(hook: () => void): () => void;
   /** The accounts, by customer id (the map `emulator.customers` exposes: changes apply at once). */
   readonly customers: Map<string, Customer>;
   /** The accounts a product accepts: its own when configured (`options.products`), else `customers`. */
@@ -68,8 +83,32 @@ export interface EmulatorContext {
   close(): void;
 }
 
+/** Accounts as the emulator will use them: each key must decode (the reason names the customer, never the key). */
+function checkCustomers(list: Customer[], where: string): Customer[] {
+  if (!Array.isArray(list)) throw new EmulatorError('invalid_option', `${where} must be an array of { customerId, apiKey }.`);
+  list.forEach((customer, i) => {
+    try {
+      decodeCredentials(customer);
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      const id = typeof customer?.customerId === 'string' ? ` (${JSON.stringify(customer.customerId.slice(0, 64))})` : '';
+      throw new EmulatorError('invalid_option', `${where}[${i}]${id}: ${error.message}`);
+    }
+  });
+  return list;
+}
+
 export function createContext(options: EmulatorOptions): EmulatorContext {
-  const now = options.now ?? Date.now;
+  const base = options.now ?? Date.now;
+  const clock = new Clock(base);
+  const now = clock.now;
+  const logger = options.logger ?? consoleLogger;
+  const journalSize = options.journalSize ?? JOURNAL_DEFAULT_SIZE;
+  if (!Number.isInteger(journalSize) || journalSize < 0 || journalSize > JOURNAL_MAX_SIZE) {
+    throw new EmulatorError('invalid_option', `journalSize must be a whole number from 0 (keep none) to ${JOURNAL_MAX_SIZE}; got ${String(journalSize)}.`);
+  }
+  if (options.random !== undefined && typeof options.random !== 'function') throw new EmulatorError('invalid_option', 'random must be a function returning numbers in [0, 1), like Math.random.');
+  const events = new EventHub((error) => report(logger, 'error', 'An event listener (emulator.events.subscribe) threw; the event went on to the others.', { error }));
   const deliveryDelayMs = options.deliveryDelayMs ?? 1_000;
   const settings: Settings = {
     deliveryDelayMs,
@@ -83,25 +122,30 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
       maxDurationMs: options.verifyApi?.maxDurationMs ?? 300_000,
     },
   };
-  const customers = new Map((options.customers ?? [DEFAULT_CUSTOMER]).map((c) => [c.customerId, c]));
-  const own = (list: Customer[] | undefined) => (list ? new Map(list.map((c) => [c.customerId, c])) : customers);
+  const customers = new Map(checkCustomers(options.customers ?? [DEFAULT_CUSTOMER], 'customers').map((c) => [c.customerId, c]));
+  const own = (list: Customer[] | undefined, where: string) => (list ? new Map(checkCustomers(list, where).map((c) => [c.customerId, c])) : customers);
   const accountSets: Record<AccountSet, Map<string, Customer>> = {
     rest: customers,
-    intelligence: own(options.products?.intelligence?.customers),
-    verifyApi: own(options.products?.verifyApi?.customers),
+    intelligence: own(options.products?.intelligence?.customers, 'products.intelligence.customers'),
+    verifyApi: own(options.products?.verifyApi?.customers, 'products.verifyApi.customers'),
   };
   const scheduler = new Scheduler(now);
-  const memoryReplay = createMemoryReplayStore({ now, maxEntries: 200_000 });
-  const callbacks = new CallbackSender(options.callbacks ?? {}, now);
+  // Nonces and signed dates are checked against the real (or injected) clock: a client signs with its own clock, which `advance` does not move.
+  const memoryReplay = createMemoryReplayStore({ now: base, maxEntries: 200_000 });
+  const callbacks = new CallbackSender(options.callbacks ?? {}, now, (record) => events.emit('callback', () => viewOf(record)));
   const store = new TransactionStore(options.retentionMs ?? 12 * 3_600_000, options.maxTransactions ?? 200_000);
-  const transactions = new Transactions(store, callbacks, scheduler, now, { sms: settings.deliveryDelayMs, voice: settings.callDelayMs });
-  const outbox = new Outbox(now);
-  const faults = new Faults();
+  const transactions: Transactions = new Transactions(store, callbacks, scheduler, now, { sms: settings.deliveryDelayMs, voice: settings.callDelayMs }, (tx) =>
+    events.emit('transaction', () => transactions.view(tx)),
+  );
+  const outbox = new Outbox(now, (message) => events.emit('outbox', () => message));
+  const faults: Faults = new Faults({ ...(options.random ? { random: options.random } : {}), onChange: () => events.emit('faults', () => ({ faults: faults.list() })) });
+  const journal = new Journal(journalSize);
+  const closeHooks: Array<() => void> = [];
   const families = { positive: errorFamily('positive', now), negative: errorFamily('negative', now), verifyApi: errorFamily('verifyApi', now) };
   const hooks: Array<() => void> = [];
   const authOf = (accounts: Map<string, Customer>): VerifyOptions => ({
     credentials: (id) => accounts.get(id),
-    now,
+    now: base,
     replayStore: options.replayStore ?? memoryReplay,
     // The service accepts Basic. Said explicitly, so that verifyRequest's own default (moving to refusing Basic) never changes the emulator.
     allowBasic: options.allowBasic ?? true,
@@ -113,6 +157,25 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
   return {
     settings,
     now,
+    clock,
+    async advance(ms) {
+      clock.move(ms);
+      events.emit('clock', () => ({ now: clock.now(), offsetMs: clock.offsetMs }));
+      scheduler.retime();
+      callbacks.wake();
+      await callbacks.settled();
+      return clock.now();
+    },
+    journal,
+    events,
+    cors: options.cors === true,
+    onClose(hook) {
+      closeHooks.push(hook);
+      return () => {
+        const at = closeHooks.indexOf(hook);
+        if (at >= 0) closeHooks.splice(at, 1);
+      };
+    },
     customers,
     accounts: (set) => accountSets[set],
     authFor: (set) => auths[set],
@@ -121,7 +184,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     outbox,
     callbacks,
     faults,
-    logger: options.logger ?? consoleLogger,
+    logger,
     auth,
     family: (name) => families[name],
     status: (code, at) => statusOf(code, at ?? now()),
@@ -135,13 +198,17 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
       transactions.clear();
       memoryReplay.clear();
       outbox.clear();
-      callbacks.attempts.length = 0;
+      callbacks.clear();
       faults.clear();
+      journal.clear();
+      clock.reset();
       for (const hook of hooks) hook();
+      events.emit('reset', () => ({}));
     },
     close() {
       scheduler.close();
       callbacks.close();
+      for (const hook of closeHooks.splice(0)) hook();
     },
   };
 }

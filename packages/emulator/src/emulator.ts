@@ -1,24 +1,34 @@
 import { Hono } from 'hono';
 import { untilAborted } from './abort.js';
+import { viewOf } from './callbacks.js';
 import { createContext } from './context.js';
+import { corsMiddleware } from './cors.js';
 import { sendInbound } from './inbound.js';
+import { inspectorRoutes } from './inspector/routes.js';
 import { report } from './logger.js';
+import { journalMiddleware } from './record.js';
 import { controlRoutes } from './routes/control.js';
 import { PRODUCTS } from './routes/products.js';
 import { buildProduct } from './routes/service.js';
 import type { Emulator, EmulatorEnv, EmulatorOptions } from './types.js';
+import { waitFor } from './wait.js';
 
 export { DEFAULT_CUSTOMER } from './customers.js';
 export type { Customer, Emulator, EmulatorEnv, EmulatorOptions, OutboxMessage, InboundSms, InboundResult } from './types.js';
 
 /**
- * The emulator: one context (state, clock, outbox, callbacks, faults, error families), one Hono
- * sub-app per product mounted with `app.route()`, the control routes, and the in-process fetch.
+ * The emulator: one context (state, clock, outbox, callbacks, faults, error families, journal,
+ * events), the journal and CORS middleware, one Hono sub-app per product mounted with
+ * `app.route()`, the control routes, and the in-process fetch.
  */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const ctx = createContext(options);
   const app = new Hono<{ Bindings: EmulatorEnv }>();
+  // The CORS middleware wraps the journal's, so that a preflight is journaled too.
+  app.use('*', journalMiddleware(ctx));
+  app.use('*', corsMiddleware(ctx));
   for (const product of PRODUCTS) app.route(product.path, buildProduct(ctx, product));
+  app.route('/', inspectorRoutes()); // the inspector page: GET / and /_emulator/inspector
   app.route('/_emulator', controlRoutes(ctx));
   // Outside every product (e.g. /v2/...): a 404 in the positive family.
   const outside = ctx.family('positive');
@@ -36,14 +46,44 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       const env: EmulatorEnv = { inProcess: true };
       // As fetch: an aborted signal rejects with its reason, before or while the request is served.
       const response = await untilAborted(Promise.resolve(app.fetch(request, env)), request.signal);
+      if (env.reset) throw new TypeError('fetch failed: the emulator reset the connection before reading the request (fault injection); the request was not processed');
       if (env.dropped) throw new TypeError('fetch failed: the emulator dropped the connection (fault injection)');
       return response;
     },
     customers: ctx.customers,
     outbox: ctx.outbox,
-    callbacks: ctx.callbacks,
+    callbacks: {
+      get attempts() {
+        return ctx.callbacks.attempts;
+      },
+      list: () => ctx.callbacks.attempts.map(viewOf),
+      resend: (id) => ctx.callbacks.resend(id),
+    },
     faults: ctx.faults,
-    transactions: ctx.transactions,
+    transactions: {
+      get size() {
+        return ctx.transactions.size;
+      },
+      list: (filter) => ctx.transactions.list(filter).map((tx) => ctx.transactions.view(tx)),
+      get(referenceId) {
+        const tx = ctx.transactions.find(referenceId);
+        return tx && ctx.transactions.view(tx);
+      },
+      setStatus: (referenceId, code) => ctx.transactions.view(ctx.transactions.setStatus(referenceId, code)),
+    },
+    journal: {
+      list: (filter) => ctx.journal.list(filter),
+      clear: () => ctx.journal.clear(),
+    },
+    clock: {
+      now: () => ctx.clock.now(),
+      get offsetMs() {
+        return ctx.clock.offsetMs;
+      },
+      advance: (ms) => ctx.advance(ms),
+    },
+    events: { subscribe: (listener) => ctx.events.subscribe(listener) },
+    waitFor: ((query: unknown, waitOptions?: Parameters<typeof waitFor>[2]) => waitFor(ctx, query, waitOptions)) as Emulator['waitFor'],
     inbound: (message) => sendInbound(message, ctx.customers, ctx.callbacks, ctx.now()),
     idle: () => ctx.idle(),
     reset: () => ctx.reset(),

@@ -1,5 +1,18 @@
-/** Codes of the errors the emulator throws for misuse. */
-export type EmulatorErrorCode = 'invalid_fault' | 'invalid_option' | 'invalid_inbound';
+/**
+ * Codes of the errors the emulator throws for misuse: a bad fault rule, option, inbound message,
+ * clock move or status; an unknown transaction or callback; a `waitFor` that timed out; a port
+ * already in use (`startEmulator`).
+ */
+export type EmulatorErrorCode =
+  | 'invalid_fault'
+  | 'invalid_option'
+  | 'invalid_inbound'
+  | 'invalid_advance'
+  | 'invalid_status'
+  | 'unknown_transaction'
+  | 'unknown_callback'
+  | 'wait_timeout'
+  | 'address_in_use';
 
 /** Base of every error the emulator throws. `code` is stable; the message says what to do. */
 export class EmulatorError extends Error {

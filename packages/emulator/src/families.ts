@@ -1,5 +1,5 @@
 import type { VerifyFailure } from '@x/auth';
-import { AUTH_CODES, describe } from './codes.js';
+import { AUTH_CODES, describe, ERROR_TEXT, STATUS_TEXT } from './codes.js';
 import { json } from './respond.js';
 import { statusOf, timestamp } from './status.js';
 import type { ParamError } from './validate.js';
@@ -78,6 +78,8 @@ export interface ErrorFamily {
   error(http: number, code: number, detail?: string, extra?: Record<string, unknown>): Response;
   /** 401 for a request that failed verification. */
   auth(reason: VerifyFailure, stringToSign?: string): Response;
+  /** An error fault's answer: any code, its description from the tables when known, else the one given (or a generic one). */
+  injected(http: number, code: number, description: string | undefined, headers?: Record<string, string>): Response;
 }
 
 /** The description of an auth failure: the code's own text, then the precise reason when it differs. */
@@ -114,6 +116,11 @@ export function errorFamily(name: FamilyName, now: () => number): ErrorFamily {
       return json(400, shaped(value, description, extra));
     },
     error: (http, value, detail, extra) => json(http, body(value, detail, extra)),
+    injected(http, value, description, headers) {
+      const known = STATUS_TEXT[value] ?? ERROR_TEXT[value];
+      const text = known !== undefined ? describe(value, description) : (description ?? 'Error injected by the emulator (fault rule)');
+      return json(http, shaped(value, text), headers);
+    },
     auth(reason, stringToSign) {
       const codes = AUTH_CODES[reason];
       const value = name === 'verifyApi' ? 3400 : code(codes);

@@ -2,18 +2,35 @@ import { FaultRuleError } from './errors.js';
 
 /** Statuses a status fault can answer. */
 export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
+/** Statuses an html fault (a proxy's error page) can answer. Default 502. */
+export const HTML_FAULT_STATUSES = [500, 502, 503, 504] as const;
+/** HTTP statuses an error fault can answer: any from 400 to 599. */
+export const ERROR_FAULT_STATUS = { min: 400, max: 599 } as const;
+/** Service codes an error fault can carry: a whole number, positive or negative, up to 6 digits. */
+export const ERROR_FAULT_CODE = { min: -999_999, max: 999_999 } as const;
 /** The longest latency a fault can add: 10 minutes. */
 export const MAX_LATENCY_MS = 600_000;
-/** The largest Retry-After a status fault can send: one day. */
+/** The largest Retry-After a fault can send: one day. */
 export const MAX_RETRY_AFTER_SECONDS = 86_400;
 
 /** Faults to inject, for resilience tests. Each applies `times` times (default 1; Infinity for always). */
 export type Fault =
   /** Hold the request this long before it is processed. A client that gives up meanwhile abandons it: nothing is processed. */
   | { type: 'latency'; ms: number }
+  /** Answer this status in the product's error family (429 with its rate-limit code, 5xx "unavailable"), unprocessed. */
   | { type: 'status'; status: (typeof FAULT_STATUSES)[number]; retryAfterSeconds?: number }
+  /** Answer an error body of the product's family with this service code and HTTP status, unprocessed. */
+  | { type: 'error'; status: number; code: number; description?: string; retryAfterSeconds?: number }
+  /** Answer an HTML error page, as a proxy or load balancer in front of the service does (not JSON), unprocessed. */
+  | { type: 'html'; status?: (typeof HTML_FAULT_STATUSES)[number]; retryAfterSeconds?: number }
+  /** Reset the connection before the request is read: never processed, no answer (the "never sent" branch a client may retry). */
+  | { type: 'reset' }
   /** Process the request (state changes, SMS sent), then drop the connection without an answer. */
   | { type: 'drop' };
+
+export type FaultType = Fault['type'];
+
+export const FAULT_TYPES: readonly FaultType[] = ['latency', 'status', 'error', 'html', 'reset', 'drop'];
 
 export type FaultRule = Fault & {
   /** How many requests it applies to: a whole number from 1, or Infinity. Default 1. */
@@ -22,12 +39,17 @@ export type FaultRule = Fault & {
   method?: string;
   /** Only paths starting with this (from "/", visible ASCII, at most 1 024 characters). */
   path?: string;
+  /** The chance it applies to a matching request, above 0 and at most 1. Default 1. A request it skips does not count against `times`. */
+  probability?: number;
 };
 
-const COMMON = ['type', 'times', 'method', 'path'];
-const FIELDS: Record<Fault['type'], string[]> = {
+const COMMON = ['type', 'times', 'method', 'path', 'probability'];
+const FIELDS: Record<FaultType, string[]> = {
   latency: [...COMMON, 'ms'],
   status: [...COMMON, 'status', 'retryAfterSeconds'],
+  error: [...COMMON, 'status', 'code', 'description', 'retryAfterSeconds'],
+  html: [...COMMON, 'status', 'retryAfterSeconds'],
+  reset: COMMON,
   drop: COMMON,
 };
 
@@ -41,6 +63,14 @@ function shown(value: unknown): string {
 const wholeNumber = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
+function retryAfter(rule: Record<string, unknown>, out: Record<string, unknown>): void {
+  if (rule.retryAfterSeconds === undefined) return;
+  if (!wholeNumber(rule.retryAfterSeconds, 0, MAX_RETRY_AFTER_SECONDS)) {
+    throw new FaultRuleError('retryAfterSeconds', `retryAfterSeconds must be a whole number of seconds from 0 to ${MAX_RETRY_AFTER_SECONDS}; got ${shown(rule.retryAfterSeconds)}.`);
+  }
+  out.retryAfterSeconds = rule.retryAfterSeconds;
+}
+
 /**
  * Checks every field of a fault rule and returns a clean copy (method in upper case). Throws a
  * FaultRuleError naming the first bad field: unknown fields, wrong types and out-of-range values
@@ -51,9 +81,9 @@ export function parseFaultRule(input: unknown): FaultRule {
     throw new FaultRuleError('rule', `A fault rule is an object such as {"type":"status","status":503}; got ${shown(input)}.`);
   }
   const rule = input as Record<string, unknown>;
-  const type = rule.type;
-  if (type !== 'latency' && type !== 'status' && type !== 'drop') {
-    throw new FaultRuleError('type', `type must be "latency", "status" or "drop"; got ${shown(type)}.`);
+  const type = rule.type as FaultType;
+  if (!FAULT_TYPES.includes(type)) {
+    throw new FaultRuleError('type', `type must be one of ${FAULT_TYPES.map((t) => `"${t}"`).join(', ')}; got ${shown(type)}.`);
   }
   for (const key of Object.keys(rule)) {
     if (rule[key] !== undefined && !FIELDS[type].includes(key)) {
@@ -77,6 +107,13 @@ export function parseFaultRule(input: unknown): FaultRule {
     }
     out.path = rule.path;
   }
+  if (rule.probability !== undefined) {
+    const p = rule.probability;
+    if (typeof p !== 'number' || !Number.isFinite(p) || p <= 0 || p > 1) {
+      throw new FaultRuleError('probability', `probability must be a number above 0 and at most 1 (0.25: one matching request in four, at random); got ${shown(p)}.`);
+    }
+    out.probability = p;
+  }
   if (type === 'latency') {
     if (!wholeNumber(rule.ms, 0, MAX_LATENCY_MS)) throw new FaultRuleError('ms', `ms must be a whole number of milliseconds from 0 to ${MAX_LATENCY_MS}; got ${shown(rule.ms)}.`);
     out.ms = rule.ms;
@@ -84,29 +121,74 @@ export function parseFaultRule(input: unknown): FaultRule {
   if (type === 'status') {
     if (!FAULT_STATUSES.includes(rule.status as never)) throw new FaultRuleError('status', `status must be one of ${FAULT_STATUSES.join(', ')}; got ${shown(rule.status)}.`);
     out.status = rule.status;
-    if (rule.retryAfterSeconds !== undefined) {
-      if (!wholeNumber(rule.retryAfterSeconds, 0, MAX_RETRY_AFTER_SECONDS)) {
-        throw new FaultRuleError('retryAfterSeconds', `retryAfterSeconds must be a whole number of seconds from 0 to ${MAX_RETRY_AFTER_SECONDS}; got ${shown(rule.retryAfterSeconds)}.`);
-      }
-      out.retryAfterSeconds = rule.retryAfterSeconds;
+    retryAfter(rule, out);
+  }
+  if (type === 'error') {
+    if (!wholeNumber(rule.status, ERROR_FAULT_STATUS.min, ERROR_FAULT_STATUS.max)) {
+      throw new FaultRuleError('status', `status must be an HTTP error status, a whole number from ${ERROR_FAULT_STATUS.min} to ${ERROR_FAULT_STATUS.max}; got ${shown(rule.status)}.`);
     }
+    out.status = rule.status;
+    if (!wholeNumber(rule.code, ERROR_FAULT_CODE.min, ERROR_FAULT_CODE.max) || rule.code === 0) {
+      throw new FaultRuleError('code', `code must be the service code to answer, a whole number other than 0 such as 10019 or -30006 (at most 6 digits); got ${shown(rule.code)}.`);
+    }
+    out.code = rule.code;
+    if (rule.description !== undefined) {
+      if (typeof rule.description !== 'string' || !/^[\x20-\x7e]{1,200}$/.test(rule.description)) {
+        throw new FaultRuleError('description', `description must be 1 to 200 printable ASCII characters; got ${shown(rule.description)}.`);
+      }
+      out.description = rule.description;
+    }
+    retryAfter(rule, out);
+  }
+  if (type === 'html') {
+    if (rule.status !== undefined) {
+      if (!HTML_FAULT_STATUSES.includes(rule.status as never)) throw new FaultRuleError('status', `status must be one of ${HTML_FAULT_STATUSES.join(', ')} (default 502); got ${shown(rule.status)}.`);
+      out.status = rule.status;
+    }
+    retryAfter(rule, out);
   }
   return out as FaultRule;
 }
 
+export interface FaultsOptions {
+  /** Random numbers in [0, 1) for `probability`. Default `Math.random`. */
+  random?: () => number;
+  /** Called after every change of the rules (added, used up, removed, cleared). */
+  onChange?: () => void;
+}
+
 export class Faults {
   private rules: Array<FaultRule & { left: number }> = [];
+  private readonly random: () => number;
+  private readonly onChange: () => void;
+
+  constructor(options: FaultsOptions = {}) {
+    this.random = options.random ?? Math.random;
+    this.onChange = options.onChange ?? (() => undefined);
+  }
 
   /** Adds a rule after checking every field; a bad rule throws a FaultRuleError and changes nothing. */
   add(rule: FaultRule): void {
     const clean = parseFaultRule(rule);
     this.rules.push({ ...clean, left: clean.times ?? 1 });
+    this.onChange();
+  }
+
+  /** Removes the rule at this position of `list()` (0 is the first); false when there is none. */
+  remove(index: number): boolean {
+    if (!Number.isInteger(index) || index < 0 || index >= this.rules.length) return false;
+    this.rules.splice(index, 1);
+    this.onChange();
+    return true;
   }
 
   clear(): void {
+    const had = this.rules.length > 0;
     this.rules = [];
+    if (had) this.onChange();
   }
 
+  /** The rules in the order they are matched, `times` being what is left of each. */
   list(): FaultRule[] {
     return this.rules.map(({ left, ...rule }) => ({ ...rule, times: left }));
   }
@@ -116,12 +198,19 @@ export class Faults {
     return this.rules.length;
   }
 
-  /** Takes the first matching rule of a type, counting one use. */
-  take<T extends Fault['type']>(type: T, method: string, path: string): Extract<FaultRule, { type: T }> | undefined {
-    const index = this.rules.findIndex((r) => r.type === type && (!r.method || r.method === method) && (!r.path || path.startsWith(r.path)));
-    if (index < 0) return undefined;
-    const rule = this.rules[index]!;
-    if (--rule.left <= 0) this.rules.splice(index, 1);
-    return rule as unknown as Extract<FaultRule, { type: T }>;
+  /**
+   * Takes the first rule of a type that matches the request and, by its probability, applies;
+   * counts one use. A rule whose draw fails is passed over (not counted) and the next is tried.
+   */
+  take<T extends FaultType>(type: T, method: string, path: string): Extract<FaultRule, { type: T }> | undefined {
+    for (let index = 0; index < this.rules.length; index++) {
+      const rule = this.rules[index]!;
+      if (rule.type !== type || (rule.method && rule.method !== method) || (rule.path && !path.startsWith(rule.path))) continue;
+      if (rule.probability !== undefined && rule.probability < 1 && !(this.random() < rule.probability)) continue;
+      if (--rule.left <= 0) this.rules.splice(index, 1);
+      this.onChange();
+      return rule as unknown as Extract<FaultRule, { type: T }>;
+    }
+    return undefined;
   }
 }

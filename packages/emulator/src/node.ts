@@ -1,9 +1,10 @@
 import { createAdaptorServer } from '@hono/node-server';
 import { nodeMac } from '@x/auth/node';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import { controlSettings } from './control-guard.js';
+import { EmulatorError } from './errors.js';
 import { createEmulator, type Emulator, type EmulatorEnv, type EmulatorOptions } from './emulator.js';
 import { consoleLogger, report } from './logger.js';
 import { errorFamily } from './families.js';
@@ -50,33 +51,55 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
         ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
       };
       const response = await emulator.app.fetch(request, state);
+      // A reset fault: a TCP reset before the request was read (not processed), when the socket allows it.
+      if (state.reset) resetConnection(env.incoming.socket);
       // A drop fault: the request was processed, the answer never arrives.
-      if (state.dropped) env.incoming.socket.destroy();
+      else if (state.dropped) env.incoming.socket.destroy();
       return response;
     },
     // A request the adapter cannot turn into a Request (an invalid Host header or target): JSON too.
     errorHandler: (error: unknown) => unreadable.fail('bad_request', { description: `the request could not be read (${error instanceof Error ? error.message : 'unknown error'})` }),
     ...(options.tls ? { createServer: createHttpsServer, serverOptions: { key: options.tls.key, cert: options.tls.cert } } : {}),
   } as Parameters<typeof createAdaptorServer>[0]);
+  const port = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, hostname, () => resolve());
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (!options.emulator) emulator.close();
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new EmulatorError('address_in_use', `Port ${port} on ${hostname} is already in use (another emulator?): stop that process, or choose another port (port 0 picks a free one).`)
+          : error,
+      );
+    });
+    server.listen(port, hostname, () => resolve());
   });
   if (control.warning) report(logger, 'warn', control.warning, { hostname });
-  const { port } = server.address() as AddressInfo;
+  const { port: bound } = server.address() as AddressInfo;
   const host = hostname.includes(':') ? `[${hostname}]` : hostname;
   return {
-    url: `${options.tls ? 'https' : 'http'}://${host}:${port}`,
-    port,
+    url: `${options.tls ? 'https' : 'http'}://${host}:${bound}`,
+    port: bound,
     emulator,
     ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
-    close: () =>
-      new Promise<void>((resolve) => {
-        emulator.close();
+    close: async () => {
+      // Ends the event streams first, and lets their last bytes go out before the connections close.
+      emulator.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise<void>((resolve) => {
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
+}
+
+/** Resets a connection (RST) where the socket supports it (plain TCP), else destroys it. */
+function resetConnection(socket: Socket): void {
+  try {
+    socket.resetAndDestroy();
+  } catch {
+    socket.destroy();
+  }
 }
 
 export { createEmulator };

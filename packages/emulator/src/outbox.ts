@@ -1,3 +1,5 @@
+import { phoneMatcher } from './phone.js';
+
 /** What reached the "phone": every SMS and call, with its rendered text. */
 export interface OutboxMessage {
   referenceId: string;
@@ -22,6 +24,7 @@ export interface OutboxMessage {
 export type OutboxChannel = 'sms' | 'voice' | 'whatsapp' | 'viber' | 'rcs' | 'email';
 
 export interface OutboxFilter {
+  /** In any format the client accepts: "+1 555 555 1234" finds 15555551234. */
   phoneNumber?: string;
   customerId?: string;
   channel?: OutboxChannel;
@@ -31,25 +34,37 @@ export interface OutboxFilter {
 export class Outbox {
   private messages: OutboxMessage[] = [];
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    /** Told about every message added. */
+    private readonly onAdd: (message: OutboxMessage) => void = () => undefined,
+  ) {}
 
   add(message: Omit<OutboxMessage, 'at'>): void {
-    this.messages.push({ ...message, at: this.now() });
+    const added = { ...message, at: this.now() };
+    this.messages.push(added);
     if (this.messages.length > 10_000) this.messages = this.messages.slice(-5_000);
+    this.onAdd(added);
   }
 
   list(filter: OutboxFilter = {}): OutboxMessage[] {
-    return this.messages.filter(
-      (m) => (!filter.phoneNumber || m.phoneNumber === filter.phoneNumber) && (!filter.customerId || m.customerId === filter.customerId) && (!filter.channel || m.channel === filter.channel),
-    );
+    return this.messages.filter(outboxPredicate(filter));
   }
 
+  /** The newest message to this number, in any format the client accepts. */
   latest(phoneNumber: string): OutboxMessage | undefined {
-    for (let i = this.messages.length - 1; i >= 0; i--) if (this.messages[i]!.phoneNumber === phoneNumber) return this.messages[i];
+    const matches = phoneMatcher(phoneNumber);
+    for (let i = this.messages.length - 1; i >= 0; i--) if (matches(this.messages[i]!.phoneNumber)) return this.messages[i];
     return undefined;
   }
 
   clear(): void {
     this.messages = [];
   }
+}
+
+/** Whether a message passes a filter (the outbox listing and `waitFor({ outbox })`). */
+export function outboxPredicate(filter: OutboxFilter): (m: OutboxMessage) => boolean {
+  const phone = filter.phoneNumber ? phoneMatcher(filter.phoneNumber) : undefined;
+  return (m) => (!phone || phone(m.phoneNumber)) && (!filter.customerId || m.customerId === filter.customerId) && (!filter.channel || m.channel === filter.channel);
 }

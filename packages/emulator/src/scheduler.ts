@@ -31,8 +31,8 @@ export class Scheduler {
       const finished = new Promise<void>((resolve) => (done = resolve)).finally(() => this.pending.delete(finished));
       this.pending.add(finished);
     }
-    const task: Task = { at, run, done, background, timer: setTimeout(() => this.fire(task), Math.max(0, at - this.now())) };
-    (task.timer as { unref?: () => void }).unref?.();
+    const task: Task = { at, run, done, background, timer: undefined as never };
+    this.arm(task);
     this.tasks.add(task);
     return { cancel: () => this.drop(task) };
   }
@@ -40,11 +40,33 @@ export class Scheduler {
   /** Runs the tasks due by the clock now, then waits for the others (and whatever they schedule). */
   async idle(): Promise<void> {
     for (;;) {
-      const due = [...this.tasks].filter((t) => t.at <= this.now()).sort((a, b) => a.at - b.at);
-      for (const task of due) this.fire(task);
+      this.runDue();
       if (!this.pending.size) return;
       await Promise.race([...this.pending]);
     }
+  }
+
+  /** Runs every task due by the clock, in the order of their times (and those they schedule that are due too). */
+  runDue(): void {
+    for (;;) {
+      const due = [...this.tasks].filter((t) => t.at <= this.now()).sort((a, b) => a.at - b.at);
+      if (!due.length) return;
+      for (const task of due) this.fire(task);
+    }
+  }
+
+  /** After the clock moved: runs what is due, and sets the timers of the others to the time now left. */
+  retime(): void {
+    this.runDue();
+    for (const task of this.tasks) {
+      clearTimeout(task.timer);
+      this.arm(task);
+    }
+  }
+
+  private arm(task: Task): void {
+    task.timer = setTimeout(() => this.fire(task), Math.max(0, task.at - this.now()));
+    (task.timer as { unref?: () => void }).unref?.();
   }
 
   /** Stops every timer; nothing scheduled runs any more. */

@@ -9,6 +9,8 @@ export interface Transaction {
   /** When the final status is reached. */
   settlesAt: number;
   status: { code: number; updatedAt: number };
+  /** Every status it has had, oldest first (the first is the initial 290 or 103). */
+  history: Array<{ code: number; at: number }>;
   finalCode: number;
   externalId?: string;
   callbackUrl?: string;
@@ -46,13 +48,24 @@ export class TransactionStore {
   }
 
   get(referenceId: string, customerId: string, now: number): Transaction | undefined {
+    const tx = this.find(referenceId, now);
+    return tx && tx.customerId === customerId ? tx : undefined;
+  }
+
+  /** A transaction of any customer (the control routes); undefined when unknown or expired. */
+  find(referenceId: string, now: number): Transaction | undefined {
     const tx = this.items.get(referenceId.toUpperCase());
-    if (!tx || tx.customerId !== customerId) return undefined;
+    if (!tx) return undefined;
     if (tx.createdAt + this.retentionMs <= now) {
       this.items.delete(tx.referenceId);
       return undefined;
     }
     return tx;
+  }
+
+  /** Every transaction still kept, oldest first. */
+  *values(now: number): IterableIterator<Transaction> {
+    for (const tx of this.items.values()) if (tx.createdAt + this.retentionMs > now) yield tx;
   }
 
   get size(): number {

@@ -1,9 +1,11 @@
 import type { CallbackSender } from './callbacks.js';
-import type { Scheduler } from './scheduler.js';
-import { INTERMEDIATE } from './codes.js';
+import type { Scheduled, Scheduler } from './scheduler.js';
+import { FINAL_STATUS, INTERMEDIATE, STATUS_TEXT } from './codes.js';
+import { EmulatorError } from './errors.js';
 import { randomHex } from './ids.js';
 import { outcomeOf } from './numbers.js';
-import { statusOf, timestamp } from './status.js';
+import { phoneMatcher } from './phone.js';
+import { statusOf, timestamp, type StatusBody } from './status.js';
 import type { TransactionStore, Kind, Transaction } from './store.js';
 import type { Customer } from './types.js';
 import type { Params } from './validate.js';
@@ -15,25 +17,68 @@ export interface TransactionTiming {
   final?: number;
   /** From the first to the final status. Default: the call or delivery delay. */
   delayMs?: number;
+  /** What a verification or a call keeps besides the status (set before anyone sees the transaction). */
+  verify?: Transaction['verify'];
+  voice?: Transaction['voice'];
+}
+
+/** A transaction as the control routes, events and `emulator.transactions` show it. */
+export interface TransactionView {
+  referenceId: string;
+  /** `sms` (Messaging), `verify` (SMS and Voice Verify), `voice`. */
+  kind: Kind;
+  phoneNumber: string;
+  customerId: string;
+  createdAt: number;
+  status: StatusBody;
+  /** Every status it had, oldest first. */
+  history: Array<{ code: number; at: number }>;
+  /** SMS and Voice Verify: the code's state, the checks made, and the channel (`sms` or `call`). */
+  verify?: { state: string; attempts: number; channel: 'sms' | 'call' };
+  /** The status will not change by itself any more. */
+  final: boolean;
+  /** Where its callback goes (the request's `callback_url`, else the account's). */
+  callbackUrl?: string;
+  externalId?: string;
+}
+
+export interface TransactionFilter {
+  /** In any format the client accepts. */
+  phoneNumber?: string;
+  kind?: Kind;
+  customerId?: string;
+}
+
+/** The final statuses a transaction of this kind can be given, by the channel that carries it. */
+export function finalStatusesOf(tx: Pick<Transaction, 'kind' | 'verify'>): readonly number[] {
+  const call = tx.kind === 'voice' || tx.verify?.channel === 'call';
+  return call ? FINAL_STATUS.voice : FINAL_STATUS.sms;
 }
 
 /**
  * Transactions and their lives: created with an intermediate status, settled to the final one
- * when their time has come, a signed callback at that moment when a URL is known.
+ * when their time has come, a signed callback at that moment when a URL is known. The final
+ * status can also be set at once (`setStatus`): the control route and the inspector's trigger.
  */
 export class Transactions {
+  private readonly owners = new WeakMap<Transaction, Customer>();
+  private readonly timers = new WeakMap<Transaction, Scheduled>();
+
   constructor(
     private readonly store: TransactionStore,
     private readonly callbacks: CallbackSender,
     private readonly scheduler: Scheduler,
     private readonly now: () => number,
     private readonly delays: { sms: number; voice: number },
+    /** Told when a transaction is created or its status changes. */
+    private readonly onChange: (tx: Transaction) => void = () => undefined,
   ) {}
 
   create(kind: Kind, customer: Customer, p: Params, timing: TransactionTiming = {}): Transaction {
     const at = this.now();
     const outcome = outcomeOf(p.phone_number!);
     const call = kind === 'voice';
+    const initial = timing.initial ?? (call ? 103 : 290);
     const tx: Transaction = {
       kind,
       referenceId: randomHex(16),
@@ -41,13 +86,18 @@ export class Transactions {
       phoneNumber: p.phone_number!,
       createdAt: at,
       settlesAt: at + (timing.delayMs ?? (call ? this.delays.voice : this.delays.sms)),
-      status: { code: timing.initial ?? (call ? 103 : 290), updatedAt: at },
+      status: { code: initial, updatedAt: at },
+      history: [{ code: initial, at }],
       finalCode: timing.final ?? (call ? outcome.voice : outcome.sms),
     };
     if (p.external_id !== undefined) tx.externalId = p.external_id;
     if (p.callback_url !== undefined) tx.callbackUrl = p.callback_url;
+    if (timing.verify) tx.verify = timing.verify;
+    if (timing.voice) tx.voice = timing.voice;
     this.store.add(tx, at);
+    this.owners.set(tx, customer);
     this.schedule(tx, customer);
+    this.onChange(tx);
     return tx;
   }
 
@@ -57,10 +107,68 @@ export class Transactions {
     return tx && this.settle(tx);
   }
 
+  /** A transaction of any customer, settled (the control routes). */
+  find(referenceId: string): Transaction | undefined {
+    const tx = this.store.find(referenceId, this.now());
+    return tx && this.settle(tx);
+  }
+
+  /** Every transaction kept that passes the filter, settled, oldest first. */
+  list(filter: TransactionFilter = {}): Transaction[] {
+    const phone = filter.phoneNumber ? phoneMatcher(filter.phoneNumber) : undefined;
+    const out: Transaction[] = [];
+    for (const tx of this.store.values(this.now())) {
+      if ((filter.kind && tx.kind !== filter.kind) || (filter.customerId && tx.customerId !== filter.customerId) || (phone && !phone(tx.phoneNumber))) continue;
+      out.push(this.settle(tx));
+    }
+    return out;
+  }
+
   /** The final status once its time has come; `due` when the delivery timer fired (timers can fire a ms early). */
   settle(tx: Transaction, due = false): Transaction {
-    if (INTERMEDIATE.has(tx.status.code) && (due || this.now() >= tx.settlesAt)) tx.status = { code: tx.finalCode, updatedAt: tx.settlesAt };
+    if (INTERMEDIATE.has(tx.status.code) && (due || this.now() >= tx.settlesAt)) {
+      tx.status = { code: tx.finalCode, updatedAt: tx.settlesAt };
+      tx.history.push({ code: tx.finalCode, at: tx.settlesAt });
+      this.onChange(tx);
+    }
     return tx;
+  }
+
+  /**
+   * Gives a transaction its final status now, whatever it had (the service never changes a final
+   * status; the emulator lets you, to test late or corrected receipts), and sends the callback when
+   * a URL is known. Throws an EmulatorError: `unknown_transaction`, or `invalid_status` naming the
+   * codes this kind of transaction can end with.
+   */
+  setStatus(referenceId: string, code: unknown): Transaction {
+    const tx = typeof referenceId === 'string' ? this.find(referenceId) : undefined;
+    if (!tx) {
+      throw new EmulatorError('unknown_transaction', `No transaction has reference id ${JSON.stringify(String(referenceId).slice(0, 40))}: GET /_emulator/transactions lists them (a reset forgets them; SMS, Verify and Voice transactions only).`);
+    }
+    const allowed = finalStatusesOf(tx);
+    if (typeof code !== 'number' || !allowed.includes(code)) {
+      const channel = allowed === FINAL_STATUS.voice ? 'a call' : 'an SMS';
+      throw new EmulatorError(
+        'invalid_status',
+        `${typeof code === 'number' ? code : JSON.stringify(code)} is not a final status of ${channel} (this ${tx.kind} transaction); use one of ${allowed.map((c) => `${c} ${STATUS_TEXT[c]}`).join(', ')}.`,
+      );
+    }
+    this.timers.get(tx)?.cancel();
+    const at = this.now();
+    tx.finalCode = code;
+    tx.settlesAt = Math.min(tx.settlesAt, at);
+    tx.status = { code, updatedAt: at };
+    tx.history.push({ code, at });
+    this.onChange(tx);
+    const customer = this.owners.get(tx);
+    const url = tx.callbackUrl ?? customer?.callbackUrl;
+    if (url && customer) this.callbacks.send(url, callbackPayload(tx), customer, tx.referenceId);
+    return tx;
+  }
+
+  /** The transaction as the control routes show it. */
+  view(tx: Transaction): TransactionView {
+    return transactionView(tx, this.owners.get(tx));
   }
 
   get size(): number {
@@ -71,12 +179,36 @@ export class Transactions {
     this.store.clear();
   }
 
-  /** Final status after the delay; a callback when the customer or the request gave a URL. */
+  /**
+   * The final status at its time: with a callback URL, a task `idle()` waits for, which sends the
+   * callback; without, a background task that only settles it (so that watchers see the change).
+   */
   private schedule(tx: Transaction, customer: Customer) {
     const url = tx.callbackUrl ?? customer.callbackUrl;
-    if (!url) return;
-    this.scheduler.at(tx.settlesAt, () => this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId));
+    const timer = url
+      ? this.scheduler.at(tx.settlesAt, () => this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId))
+      : this.scheduler.at(tx.settlesAt, () => this.settle(tx, true), { background: true });
+    this.timers.set(tx, timer);
   }
+}
+
+/** A transaction as the control routes show it; `callbackUrl` is where its callback goes (the request's, else the account's). */
+export function transactionView(tx: Transaction, owner?: Customer): TransactionView {
+  const view: TransactionView = {
+    referenceId: tx.referenceId,
+    kind: tx.kind,
+    phoneNumber: tx.phoneNumber,
+    customerId: tx.customerId,
+    createdAt: tx.createdAt,
+    status: statusOf(tx.status.code, tx.status.updatedAt),
+    history: tx.history.map((h) => ({ ...h })),
+    final: !INTERMEDIATE.has(tx.status.code),
+  };
+  if (tx.verify) view.verify = { state: tx.verify.state, attempts: tx.verify.attempts, channel: tx.verify.channel };
+  const url = tx.callbackUrl ?? owner?.callbackUrl;
+  if (url !== undefined) view.callbackUrl = url;
+  if (tx.externalId !== undefined) view.externalId = tx.externalId;
+  return view;
 }
 
 /** The body of the callback sent at the final status. */

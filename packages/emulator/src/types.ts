@@ -1,10 +1,14 @@
 import type { Credentials, MacProvider, ReplayStore } from '@x/auth';
 import type { Hono } from 'hono';
-import type { CallbackAttempt, CallbackOptions } from './callbacks.js';
+import type { CallbackAttempt, CallbackOptions, CallbackView } from './callbacks.js';
+import type { EmulatorEventListener } from './events.js';
 import type { Faults } from './faults.js';
+import type { JournalEntry, JournalFilter } from './journal.js';
 import type { Logger } from './logger.js';
 import type { InboundResult, InboundSms } from './inbound.js';
 import type { OutboxFilter, OutboxMessage } from './outbox.js';
+import type { TransactionFilter, TransactionView } from './transactions.js';
+import type { CallbackFilter, TransactionWait, WaitOptions } from './wait.js';
 
 export interface Customer extends Credentials {
   /** Where callbacks go when a request gives no `callback_url`. */
@@ -61,12 +65,24 @@ export interface EmulatorOptions {
   mac?: MacProvider;
   /** Where errors in routes (answered 500 JSON) and warnings go. Default: the console. */
   logger?: Logger;
+  /** How many requests the journal keeps (the oldest go first). Default 1 000; 0 keeps none; at most 100 000. */
+  journalSize?: number;
+  /** Random numbers in [0, 1) for the `probability` of fault rules. Default `Math.random`; pass a seeded one for reproducible runs. */
+  random?: () => number;
+  /**
+   * Answer the service routes to web pages of any origin (CORS): preflights are answered, the
+   * signing headers allowed, `Date` and `Retry-After` exposed. Default false: a preflight gets a
+   * 403 that says to turn it on (`--cors`). The control routes never answer other origins.
+   */
+  cors?: boolean;
 }
 
 /** What a server adapter tells the app about a request (Hono's env bindings). */
 export interface EmulatorEnv {
-  /** Set by the app when a drop fault ate the answer: the adapter destroys the connection. */
+  /** Set by the app when a drop or reset fault ate the answer: the adapter destroys the connection. */
   dropped?: boolean;
+  /** Set with `dropped` by a reset fault (the request was not processed): the adapter resets the connection (TCP RST) when it can. */
+  reset?: boolean;
   /**
    * The request-target as it arrived on the request line (Node: `IncomingMessage.url`), before any
    * URL parsing normalised it (dot segments, `%2e`). Signatures are verified over its path, as
@@ -92,9 +108,54 @@ export interface Emulator {
     latest(phoneNumber: string): OutboxMessage | undefined;
     clear(): void;
   };
-  readonly callbacks: { readonly attempts: readonly CallbackAttempt[] };
+  readonly callbacks: {
+    /** Every attempt as sent, signature included (in-process only; the control routes redact it). */
+    readonly attempts: readonly CallbackAttempt[];
+    /** The attempts as the control routes show them: signatures cut to six characters, the payload parsed, the body's SHA-256. */
+    list(): CallbackView[];
+    /** Sends an attempt's exact signed body and headers again to its URL (one new attempt, no retries); resolves with it when the receiver answered. Rejects with an EmulatorError (`unknown_callback`). */
+    resend(id: number): Promise<CallbackAttempt>;
+  };
   readonly faults: Faults;
-  readonly transactions: { readonly size: number };
+  readonly transactions: {
+    readonly size: number;
+    /** SMS, Verify and Voice transactions of every account, oldest first. */
+    list(filter?: TransactionFilter): TransactionView[];
+    get(referenceId: string): TransactionView | undefined;
+    /**
+     * Gives a transaction its final status now and sends its callback when a URL is known. Throws
+     * an EmulatorError: `unknown_transaction`, or `invalid_status` listing the codes of its kind.
+     */
+    setStatus(referenceId: string, code: number): TransactionView;
+  };
+  /** Every request answered (the control routes' reads excepted), newest last; bounded by `journalSize`. */
+  readonly journal: {
+    list(filter?: JournalFilter): JournalEntry[];
+    clear(): void;
+  };
+  /**
+   * The emulator's clock. `advance(ms)` moves it forward: deliveries settle, codes and
+   * verifications expire, fallbacks and callback retries come due; it resolves with the new time
+   * once the callback attempts that started have answered. Throws an EmulatorError (`invalid_advance`).
+   */
+  readonly clock: {
+    now(): number;
+    readonly offsetMs: number;
+    advance(ms: number): Promise<number>;
+  };
+  /** What happens, as it happens: `subscribe(listener)` returns the function that stops it. */
+  readonly events: { subscribe(listener: EmulatorEventListener): () => void };
+  /**
+   * Resolves with the first match of a query, now or when it arrives (no sleeps in tests); rejects
+   * with an EmulatorError (`wait_timeout`) after `timeoutMs` (default 5 000), saying what it saw.
+   * `await emulator.waitFor({ outbox: { phoneNumber: '+1 555 555 1234' } })`
+   */
+  waitFor(query: { outbox: OutboxFilter }, options?: WaitOptions): Promise<OutboxMessage>;
+  waitFor(query: { journal: JournalFilter }, options?: WaitOptions): Promise<JournalEntry>;
+  waitFor(query: { callback: CallbackFilter }, options?: WaitOptions): Promise<CallbackAttempt>;
+  waitFor(query: { transaction: TransactionWait }, options?: WaitOptions): Promise<TransactionView>;
+  /** A function of your own: resolves with its first value that is not undefined, null or false (checked at every event and every 25 ms). */
+  waitFor<T>(predicate: () => T | undefined | null | false, options?: WaitOptions): Promise<T>;
   /**
    * Sends an inbound SMS (MO): a signed `mo_sms` callback to the customer's callback URL, as the
    * service does when an end user texts your number. Delivery (with retries) runs in the

@@ -88,6 +88,8 @@ describe('POST /v1/verify/bulk_sms', () => {
     const r = await call(server.url, 'POST', '/v1/verify/bulk_sms', { form: { recipients: '15555550704', template: 'x' } });
     expect((await call(server.url, 'GET', `/v1/verify/${r.body.reference_id}`)).status).toBe(404);
     expect((await call(server.url, 'GET', '/v1/verify/bulk_sms')).status).toBe(405);
+    // Its callback is delivered here, not during the next test.
+    await server.emulator.idle();
   });
 });
 

@@ -11,10 +11,18 @@ import { customer } from './helpers.js';
 
 const REFERENCE: Record<number, string | string[]> = {
   // service-reference.md §4.2 (Voice), §4.1 (SMS), §4.3 (PhoneID); next §6 (bulk), §7 (MO), §2 (completion), §3.3 (add-ons), §5 and §8 (Verify API).
-  100: 'Call answered', 101: 'Not answered', 103: 'Call in progress', 104: 'Wrong/invalid phone number', 107: 'Line busy', 130: 'Call blocked by TeleSign',
-  200: 'Delivered to handset', 203: 'Delivered to gateway', 207: 'Error delivering SMS to handset (reason unknown)', 222: 'SMS not supported',
-  230: 'Message blocked by TeleSign', 290: 'Message in progress', 293: 'Bulk request accepted',
-  300: 'Transaction successfully completed', 301: 'Transaction partially completed', 500: 'Transaction not attempted', 501: 'Not authorized', 507: 'Invalid destination address',
+  100: 'Call answered', 101: 'Not answered', 102: 'Disconnect occurred before message completed', 103: 'Call in progress', 104: 'Wrong/invalid phone number',
+  106: 'Call failed', 107: 'Line busy', 108: 'Call canceled by TeleSign', 129: 'Call blocked by your request', 130: 'Call blocked by TeleSign',
+  200: 'Delivered to handset', 201: 'Message is read', 203: 'Delivered to gateway', 207: 'Error delivering SMS to handset (reason unknown)',
+  210: 'Temporary phone error', 211: 'Permanent phone error', 220: 'Gateway/network cannot route message', 221: 'Message expired before delivery', 222: 'SMS not supported',
+  229: 'Message blocked by your request', 230: 'Message blocked by TeleSign', 231: 'Invalid/unsupported', 232: 'Message blocked due to number deactivation event',
+  233: 'Message blocked due to high risk score', 237: 'Message blocked in requested country', 238: 'Destination blocked by prefix', 250: 'Final status unknown',
+  251: 'Sent out for delivery, no handset confirmation', 286: 'Transaction not attempted', 290: 'Message in progress', 293: 'Bulk request accepted',
+  300: 'Transaction successfully completed', 301: 'Transaction partially completed', 500: 'Transaction not attempted', 501: 'Not authorized',
+  502: 'Campaign error', 503: 'Carrier rejected – temporary problem', 504: 'Carrier rejected – permanent error', 505: 'Error on gateway – temporary error',
+  506: 'Error on gateway – permanent error', 507: 'Invalid destination address', 508: 'Invalid source address', 509: 'Parameters problem',
+  510: 'Message blocked by subscriber action or request', 511: 'Subscriber low on credit', 512: 'Roaming error', 513: 'Mobile number portability error',
+  514: 'Subscriber absent', 515: 'Suspected spam', 599: 'Status not available',
   1500: 'Delivered to customer', 1900: 'Verify completion successfully recorded',
   2800: 'Request successfully completed', 2801: 'invalid addons parameter', 2803: 'out of coverage', 2804: 'number not applicable', 2805: 'no information for number', 2807: 'some parameters invalid',
   3000: 'delivered', 3001: 'Message in progress', 3003: 'delivery error', 3900: 'verification successful', 3904: 'Verification failed', 3909: 'invalid code',

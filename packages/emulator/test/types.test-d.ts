@@ -1,5 +1,24 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createEmulator, EmulatorError, FaultRuleError, InboundError, type EmulatorEnv, type EmulatorErrorCode, type EmulatorOptions, type FaultRule, type InboundPayload, type InboundResult, type InboundSms, type Logger, type OutboxMessage } from '../src/index.js';
+import {
+  createEmulator,
+  EmulatorError,
+  FaultRuleError,
+  InboundError,
+  type CallbackAttempt,
+  type CallbackView,
+  type EmulatorEnv,
+  type EmulatorErrorCode,
+  type EmulatorEvent,
+  type EmulatorOptions,
+  type FaultRule,
+  type InboundPayload,
+  type InboundResult,
+  type InboundSms,
+  type JournalEntry,
+  type Logger,
+  type OutboxMessage,
+  type TransactionView,
+} from '../src/index.js';
 import { startEmulator, type RunningEmulator, type ServerOptions } from '../src/node.js';
 
 describe('public types', () => {
@@ -13,7 +32,7 @@ describe('public types', () => {
   });
 
   it('fault rules are typed, and a refused rule is a FaultRuleError naming the field', () => {
-    expectTypeOf<FaultRule>().toMatchTypeOf<{ type: 'latency' | 'status' | 'drop'; times?: number; method?: string; path?: string }>();
+    expectTypeOf<FaultRule>().toMatchTypeOf<{ type: 'latency' | 'status' | 'error' | 'html' | 'reset' | 'drop'; times?: number; method?: string; path?: string; probability?: number }>();
     // @ts-expect-error: not a status a fault can answer
     createEmulator().faults.add({ type: 'status', status: 418 });
     expectTypeOf<FaultRuleError>().toMatchTypeOf<EmulatorError>();
@@ -41,7 +60,9 @@ describe('public types', () => {
     // @ts-expect-error: from, to and text are required
     emulator.inbound({ from: '15555550100' });
     expectTypeOf<InboundError>().toMatchTypeOf<EmulatorError>();
-    expectTypeOf<EmulatorErrorCode>().toEqualTypeOf<'invalid_fault' | 'invalid_option' | 'invalid_inbound'>();
+    expectTypeOf<EmulatorErrorCode>().toEqualTypeOf<
+      'invalid_fault' | 'invalid_option' | 'invalid_inbound' | 'invalid_advance' | 'invalid_status' | 'unknown_transaction' | 'unknown_callback' | 'wait_timeout' | 'address_in_use'
+    >();
   });
 
   it('options: Verify API settings and accounts of products with their own credentials', () => {
@@ -51,5 +72,45 @@ describe('public types', () => {
     createEmulator({ products: { messaging: { customers: [] } } });
     expectTypeOf<OutboxMessage['product']>().toEqualTypeOf<'messaging' | 'verify' | 'voice' | 'bulk_sms' | 'verify_api'>();
     expectTypeOf<OutboxMessage['channel']>().toEqualTypeOf<'sms' | 'voice' | 'whatsapp' | 'viber' | 'rcs' | 'email'>();
+  });
+
+  it('journal, clock, transactions, callbacks, events and waitFor (the developer\'s tools)', () => {
+    const emulator = createEmulator({ cors: true, journalSize: 50, random: Math.random });
+    expectTypeOf(emulator.journal.list({ status: '4xx', verdict: 'signature_mismatch', phoneNumber: '+1 555 555 1234', since: 3, limit: 10 })).toEqualTypeOf<JournalEntry[]>();
+    expectTypeOf<JournalEntry['scheme']>().toEqualTypeOf<'digest' | 'basic' | 'none'>();
+    expectTypeOf<JournalEntry['stringToSign']>().toEqualTypeOf<{ ours: string; theirs?: string } | undefined>();
+    // @ts-expect-error: a status class is 1xx to 5xx
+    emulator.journal.list({ status: '6xx' });
+    expectTypeOf(emulator.clock.advance).returns.resolves.toEqualTypeOf<number>();
+    expectTypeOf(emulator.clock.now()).toEqualTypeOf<number>();
+    expectTypeOf(emulator.transactions.setStatus('ref', 207)).toEqualTypeOf<TransactionView>();
+    expectTypeOf(emulator.transactions.list({ kind: 'sms' })).toEqualTypeOf<TransactionView[]>();
+    // @ts-expect-error: kinds are sms, verify and voice
+    emulator.transactions.list({ kind: 'fax' });
+    expectTypeOf(emulator.callbacks.resend(3)).resolves.toEqualTypeOf<CallbackAttempt>();
+    expectTypeOf(emulator.callbacks.list()).toEqualTypeOf<CallbackView[]>();
+    expectTypeOf(emulator.events.subscribe).returns.toEqualTypeOf<() => void>();
+    emulator.events.subscribe((event: EmulatorEvent) => {
+      if (event.type === 'outbox') expectTypeOf(event.data).toEqualTypeOf<OutboxMessage>();
+      if (event.type === 'journal') expectTypeOf(event.data).toEqualTypeOf<JournalEntry>();
+    });
+    expectTypeOf(emulator.waitFor({ outbox: { phoneNumber: '+1 555 555 1234' } })).resolves.toEqualTypeOf<OutboxMessage>();
+    expectTypeOf(emulator.waitFor({ transaction: { referenceId: 'x', final: true } }, { timeoutMs: 1000 })).resolves.toEqualTypeOf<TransactionView>();
+    expectTypeOf(emulator.waitFor({ callback: { ok: true } })).resolves.toEqualTypeOf<CallbackAttempt>();
+    expectTypeOf(emulator.waitFor({ journal: { path: '/v1/verify' } })).resolves.toEqualTypeOf<JournalEntry>();
+    expectTypeOf(emulator.waitFor(() => emulator.outbox.latest('15555550100'))).resolves.toEqualTypeOf<OutboxMessage>();
+    expectTypeOf<EmulatorOptions['cors']>().toEqualTypeOf<boolean | undefined>();
+  });
+
+  it('the new fault rules are typed', () => {
+    const faults = createEmulator().faults;
+    faults.add({ type: 'reset' });
+    faults.add({ type: 'html', status: 503, probability: 0.5 });
+    faults.add({ type: 'error', status: 402, code: 10033, description: 'Insufficient balance' });
+    // @ts-expect-error: an error fault needs its code
+    faults.add({ type: 'error', status: 500 });
+    // @ts-expect-error: not a status an html fault answers
+    faults.add({ type: 'html', status: 418 });
+    expectTypeOf<EmulatorEnv['reset']>().toEqualTypeOf<boolean | undefined>();
   });
 });

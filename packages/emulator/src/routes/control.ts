@@ -1,23 +1,39 @@
 import { Hono } from 'hono';
 import type { EmulatorContext } from '../context.js';
-import { readBody } from '../body.js';
 import { controlRefusal, REFUSALS } from '../control-guard.js';
-import { FaultRuleError, InboundError } from '../errors.js';
-import { sendInbound, type InboundSms } from '../inbound.js';
-import type { FaultRule } from '../faults.js';
 import { report } from '../logger.js';
-import { json } from '../respond.js';
 import type { EmulatorEnv } from '../types.js';
+import { controlActions } from './control-actions.js';
+import { controlError, QueryError } from './control-query.js';
+import { controlReads } from './control-reads.js';
+import { eventStream } from './control-events.js';
 
-/** The control family: `{ error: <what happened and what to do>, code, field? }`. */
-export const controlError = (status: number, code: string, error: string, extra: Record<string, unknown> = {}) => json(status, { error, code, ...extra });
+export { controlError };
 
-/** A fault rule is small; a larger body is refused before it is read. */
-const MAX_CONTROL_BODY = 16 * 1024;
+/** Every control route, for the 404's list (the OpenAPI document has their details: GET /_emulator/openapi.json). */
+export const CONTROL_ROUTES = [
+  'GET /_emulator/journal',
+  'GET /_emulator/outbox',
+  'GET /_emulator/callbacks',
+  'GET /_emulator/callbacks/{id}/raw',
+  'POST /_emulator/callbacks/{id}/resend',
+  'GET /_emulator/transactions',
+  'GET /_emulator/transactions/{reference_id}',
+  'POST /_emulator/transactions/{reference_id}/status',
+  'GET /_emulator/clock',
+  'POST /_emulator/clock/advance',
+  'GET|POST|DELETE /_emulator/faults',
+  'DELETE /_emulator/faults/{index}',
+  'POST /_emulator/inbound',
+  'POST /_emulator/reset',
+  'GET /_emulator/events',
+  'GET /_emulator/openapi.json',
+];
 
 /**
- * Emulator-only routes, mounted at /_emulator: the phone's view (outbox), callback attempts,
- * faults and reset. Guarded: see control-guard.ts for who may call them.
+ * Emulator-only routes, mounted at /_emulator: the journal, the phone's view (outbox), callback
+ * attempts, transactions, the clock, faults, triggers (inbound SMS, re-send, final status, clock
+ * advance), reset, the event stream and the OpenAPI document. Guarded: see control-guard.ts.
  */
 export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEnv }> {
   const app = new Hono<{ Bindings: EmulatorEnv }>();
@@ -27,58 +43,12 @@ export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEn
     if (refusal) return controlError(403, refusal, REFUSALS[refusal]);
     await next();
   });
-  app.get('/outbox', (c) => {
-    const phone = c.req.query('phone_number');
-    return json(200, { messages: ctx.outbox.list(phone ? { phoneNumber: phone } : {}) });
-  });
-  app.get('/callbacks', () => json(200, { attempts: ctx.callbacks.attempts }));
-  app.get('/faults', () => json(200, { faults: ctx.faults.list() }));
-  app.post('/faults', async (c) => {
-    const raw = await readBody(c.req.raw, MAX_CONTROL_BODY).catch(() => undefined);
-    let rule: unknown;
-    try {
-      rule = JSON.parse(new TextDecoder().decode(raw));
-    } catch {
-      return controlError(400, 'invalid_fault', 'The body must be one fault rule as JSON (at most 16 KiB), e.g. {"type":"status","status":503}.', { field: 'rule' });
-    }
-    try {
-      ctx.faults.add(rule as FaultRule);
-    } catch (error) {
-      if (error instanceof FaultRuleError) return controlError(400, error.code, error.message, { field: error.field });
-      throw error;
-    }
-    return json(201, { faults: ctx.faults.list() });
-  });
-  app.delete('/faults', () => {
-    ctx.faults.clear();
-    return json(200, { faults: [] });
-  });
-  // An inbound SMS (MO) from an end user: a signed mo_sms callback to the account's callback URL.
-  app.post('/inbound', async (c) => {
-    const raw = await readBody(c.req.raw, MAX_CONTROL_BODY).catch(() => undefined);
-    let body: unknown;
-    try {
-      body = JSON.parse(new TextDecoder().decode(raw));
-    } catch {
-      return controlError(400, 'invalid_inbound', 'The body must be JSON (at most 16 KiB): {"from":"15555550100","to":"15555559999","text":"STOP","customer_id"?:"...","callback_url"?:"..."}.', { field: 'body' });
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return controlError(400, 'invalid_inbound', 'The body must be a JSON object: {"from","to","text"}.', { field: 'body' });
-    const b = body as Record<string, unknown>;
-    const message = { from: b.from, to: b.to, text: b.text, customerId: b.customer_id ?? b.customerId, callbackUrl: b.callback_url ?? b.callbackUrl } as InboundSms;
-    try {
-      const sent = sendInbound(message, ctx.customers, ctx.callbacks, ctx.now());
-      return json(202, { reference_id: sent.referenceId, callback_url: sent.callbackUrl, payload: sent.payload });
-    } catch (error) {
-      if (error instanceof InboundError) return controlError(400, error.code, error.message, { field: error.field });
-      throw error;
-    }
-  });
-  app.post('/reset', () => {
-    ctx.reset();
-    return json(200, { reset: true });
-  });
-  app.all('*', (c) => controlError(404, 'not_found', `${c.req.method} ${c.req.path} is not a control route: GET /_emulator/outbox, GET /_emulator/callbacks, GET|POST|DELETE /_emulator/faults, POST /_emulator/inbound, POST /_emulator/reset.`));
+  controlReads(app, ctx);
+  controlActions(app, ctx);
+  app.get('/events', (c) => eventStream(ctx, c.req.raw.signal));
+  app.all('*', (c) => controlError(404, 'not_found', `${c.req.method} ${c.req.path} is not a control route: ${CONTROL_ROUTES.join(', ')}.`));
   app.onError((error, c) => {
+    if (error instanceof QueryError) return error.answer();
     report(ctx.logger, 'error', `${c.req.method} ${c.req.path} failed; answered 500.`, { method: c.req.method, path: c.req.path, error });
     return controlError(500, 'internal_error', 'The emulator failed on this control request; its log has the error.');
   });

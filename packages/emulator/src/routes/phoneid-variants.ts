@@ -7,6 +7,7 @@ import type { ErrorFamily } from '../families.js';
 import { randomHex } from '../ids.js';
 import { outcomeOf } from '../numbers.js';
 import { phoneIdOf } from '../phoneid.js';
+import { notePhones } from '../request-record.js';
 import { json } from '../respond.js';
 import { PHONE, UCIDS } from '../validate.js';
 import { allow, type ProductModule, type ServiceContext } from './service.js';
@@ -26,6 +27,7 @@ function liveCovered(iso2: string | null | undefined, type: string): boolean {
 
 function answer(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, variant: Variant): Response {
   const phone = c.req.param('phone') ?? '';
+  notePhones(c.req.raw, [phone.slice(0, 128)]);
   if (!PHONE.test(phone)) return family.param({ positive: 11000, negative: -10001, description: `phone_number Parameter: ${phone.slice(0, 32)}` });
   const ucid = c.req.query('ucid');
   if (ucid === undefined && UCID_REQUIRED[variant]) return family.param({ positive: 12000, negative: -10001, description: `ucid Parameter: required, one of ${UCIDS.join(', ')}` });

@@ -4,7 +4,9 @@ import { sleep } from '../abort.js';
 import { BODY_PROBLEMS, parseBody, readBody, type ParsedBody } from '../body.js';
 import type { AccountSet, EmulatorContext } from '../context.js';
 import type { ErrorFamily, FamilyName } from '../families.js';
+import type { Fault } from '../faults.js';
 import { report } from '../logger.js';
+import { note, notePhones } from '../request-record.js';
 import type { Kind, Transaction } from '../store.js';
 import type { Customer, EmulatorEnv } from '../types.js';
 import { REFERENCE_ID } from '../validate.js';
@@ -72,40 +74,103 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
   return async (c, next) => {
     const method = c.req.method;
     const path = c.req.path;
+    const request = c.req.raw;
     if (faults.size) {
       const latency = faults.take('latency', method, path);
-      // A client that gives up meanwhile (its signal; over HTTP, its connection closing) abandons the request.
-      if (latency && !(await sleep(latency.ms, c.req.raw.signal))) {
-        return family.fail('unavailable', { description: 'the client gave up during a latency fault; the request was not processed' });
+      if (latency) {
+        note(request, { fault: 'latency' });
+        // A client that gives up meanwhile (its signal; over HTTP, its connection closing) abandons the request.
+        if (!(await sleep(latency.ms, request.signal))) {
+          note(request, { verdict: 'fault:latency' });
+          return family.fail('unavailable', { description: 'the client gave up during a latency fault; the request was not processed' });
+        }
       }
-      const status = faults.take('status', method, path);
-      if (status) {
-        const headers: Record<string, string> = status.retryAfterSeconds !== undefined ? { 'retry-after': String(status.retryAfterSeconds) } : {};
-        return family.fail(status.status === 429 ? 'rate_limited' : 'unavailable', { status: status.status, headers });
+      const answered = faultAnswer(family, faults, method, path);
+      if (answered) {
+        note(request, { fault: answered.type, verdict: `fault:${answered.type}` });
+        if (answered.type === 'reset' && c.env) {
+          c.env.reset = true;
+          c.env.dropped = true;
+        }
+        return answered.response;
       }
     }
 
     let raw: Uint8Array | undefined;
     try {
-      raw = await readBody(c.req.raw, limit);
+      raw = await readBody(request, limit);
     } catch {
       return family.fail('bad_request', { description: 'the body could not be read' });
     }
     if (!raw) return family.fail('payload_too_large', { description: `at most ${limit} bytes` });
 
-    const result = await verifyRequest({ method, url: c.env?.requestTarget ?? c.req.url, headers: c.req.raw.headers, body: raw.length ? raw : undefined }, auth);
-    if (!result.ok) return family.auth(result.reason, result.stringToSign);
+    const result = await verifyRequest({ method, url: c.env?.requestTarget ?? c.req.url, headers: request.headers, body: raw.length ? raw : undefined }, auth);
+    if (!result.ok) {
+      // The journal names the numbers of refused requests too ("why did my SMS to ... fail?").
+      const parsed = raw.length ? parseBody(raw, request.headers.get('content-type') ?? undefined) : undefined;
+      if (typeof parsed === 'object') notePhones(request, numbersOf(parsed, undefined));
+      note(request, { verdict: result.reason, ...(result.customerId !== undefined ? { customerId: result.customerId } : {}), ...(result.stringToSign !== undefined ? { stringToSign: result.stringToSign } : {}) });
+      return family.auth(result.reason, result.stringToSign);
+    }
+    note(request, { verdict: 'ok', customerId: result.customerId });
     c.set('customer', customers.get(result.customerId)!);
     c.set('raw', raw);
     await next();
-    if (faults.size && faults.take('drop', method, path) && c.env) c.env.dropped = true;
+    if (faults.size && faults.take('drop', method, path)) {
+      note(request, { fault: 'drop', verdict: 'fault:drop' });
+      if (c.env) c.env.dropped = true;
+    }
   };
+}
+
+/** An HTML error page, as a proxy or load balancer in front of the service answers (not JSON). */
+export function proxyErrorPage(status: number): string {
+  const title = `${status} ${PROXY_TITLES[status] ?? 'Error'}`;
+  return `<!DOCTYPE html>\n<html>\n<head><title>${title}</title></head>\n<body>\n<h1>${title}</h1>\n<p>The proxy in front of the service could not get an answer from it.</p>\n<hr><p>x-emulator (html fault)</p>\n</body>\n</html>\n`;
+}
+
+const PROXY_TITLES: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Temporarily Unavailable', 504: 'Gateway Time-out' };
+
+/** The answer of the first fault that answers instead of the service (reset, html, status, error), in that order; one rule per request. */
+function faultAnswer(family: ErrorFamily, faults: EmulatorContext['faults'], method: string, path: string): { type: Fault['type']; response: Response } | undefined {
+  const retryAfter = (seconds: number | undefined): Record<string, string> => (seconds !== undefined ? { 'retry-after': String(seconds) } : {});
+  if (faults.take('reset', method, path)) {
+    return { type: 'reset', response: family.fail('unavailable', { description: 'the connection was reset before the request was read (reset fault); it was not processed' }) };
+  }
+  const html = faults.take('html', method, path);
+  if (html) {
+    const status = html.status ?? 502;
+    return { type: 'html', response: new Response(proxyErrorPage(status), { status, headers: { 'content-type': 'text/html', ...retryAfter(html.retryAfterSeconds) } }) };
+  }
+  const status = faults.take('status', method, path);
+  if (status) {
+    return { type: 'status', response: family.fail(status.status === 429 ? 'rate_limited' : 'unavailable', { status: status.status, headers: retryAfter(status.retryAfterSeconds) }) };
+  }
+  const error = faults.take('error', method, path);
+  if (error) return { type: 'error', response: family.injected(error.status, error.code, error.description, retryAfter(error.retryAfterSeconds)) };
+  return undefined;
 }
 
 /** The parameters of the body (form or JSON), or the 400 of the family. */
 export function readParams(c: ServiceContext, family: ErrorFamily): ParsedBody | Response {
   const parsed = parseBody(c.get('raw'), c.req.header('content-type'));
-  return typeof parsed === 'string' ? family.fail('bad_request', { description: BODY_PROBLEMS[parsed] }) : parsed;
+  if (typeof parsed === 'string') return family.fail('bad_request', { description: BODY_PROBLEMS[parsed] });
+  notePhones(c.req.raw, numbersOf(parsed, c.req.param('phone')));
+  return parsed;
+}
+
+/** The numbers a request is about, for the journal: the path's number, `phone_number`, a Verify API recipient, a bulk request's recipients. */
+function numbersOf(body: ParsedBody, fromPath: string | undefined): string[] {
+  const out: string[] = [];
+  if (fromPath !== undefined) out.push(fromPath);
+  if (body.params.phone_number !== undefined) out.push(body.params.phone_number);
+  const recipient = body.object?.recipient as { phone_number?: unknown; email?: unknown } | undefined;
+  if (typeof recipient?.phone_number === 'string') out.push(recipient.phone_number);
+  if (typeof recipient?.email === 'string') out.push(recipient.email);
+  if (body.params.recipients !== undefined) {
+    for (const entry of body.params.recipients.split(',').slice(0, 1000)) out.push(entry.split(':')[0]!.trim());
+  }
+  return out.map((n) => n.slice(0, 128));
 }
 
 /** The transaction named by the `id` path parameter: 400 when it is not a reference id, 404 when unknown or of another kind. */
@@ -113,5 +178,9 @@ export function findTransaction(c: ServiceContext, ctx: EmulatorContext, family:
   const id = c.req.param('id') ?? '';
   if (!REFERENCE_ID.test(id)) return family.fail('invalid_reference', { detail: id });
   const tx = ctx.transactions.get(id, c.get('customer').customerId);
+  if (tx) {
+    note(c.req.raw, { referenceId: tx.referenceId });
+    notePhones(c.req.raw, [tx.phoneNumber]);
+  }
   return tx && tx.kind === kind ? tx : family.fail('unknown_reference');
 }

@@ -5,6 +5,7 @@
 import { describe } from '../codes.js';
 import type { ErrorFamily } from '../families.js';
 import { randomDigits, randomHex } from '../ids.js';
+import { note, notePhones } from '../request-record.js';
 import { json } from '../respond.js';
 import type { Scheduled } from '../scheduler.js';
 import { timestamp } from '../status.js';
@@ -140,7 +141,10 @@ export const verifyApi: ProductModule = {
       const id = c.req.param('id') ?? '';
       if (!REFERENCE_ID.test(id)) return family.fail('invalid_reference', { detail: id });
       const entry = verifications.get(id.toUpperCase());
-      return entry && entry.v.customerId === c.get('customer').customerId ? entry : family.fail('unknown_reference');
+      if (!entry || entry.v.customerId !== c.get('customer').customerId) return family.fail('unknown_reference');
+      note(c.req.raw, { referenceId: entry.v.referenceId });
+      notePhones(c.req.raw, [entry.v.recipient.phone_number, entry.v.recipient.email]);
+      return entry;
     };
 
     app.post('/', (c) => {

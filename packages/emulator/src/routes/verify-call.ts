@@ -28,9 +28,13 @@ export function voiceVerifyRoutes(app: ServiceApp, ctx: EmulatorContext, family:
     const code = p.verify_code ?? randomDigits(VOICE_CODE_LENGTH);
     // `tts_message` (reference, official SDKs); `template` is the name one guide example uses.
     const template = p.tts_message ?? p.template ?? TEMPLATES[p.language ?? 'en-US'] ?? TEMPLATES['en-US']!;
-    const tx = ctx.transactions.create('verify', customer, p, { initial: 103, final, delayMs: ctx.settings.callDelayMs });
-    tx.verify = { channel: 'call', code, state: 'UNKNOWN', entered: '', attempts: 0 };
-    tx.voice = { callerId: p.caller_id ?? null, ...(callForwarding ? { callForwarding } : {}) };
+    const tx = ctx.transactions.create('verify', customer, p, {
+      initial: 103,
+      final,
+      delayMs: ctx.settings.callDelayMs,
+      verify: { channel: 'call', code, state: 'UNKNOWN', entered: '', attempts: 0 },
+      voice: { callerId: p.caller_id ?? null, ...(callForwarding ? { callForwarding } : {}) },
+    });
     const spoken = p.prompt_message ? `${p.prompt_message} ${render(template, code)}` : render(template, code);
     ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'voice', product: 'verify', phoneNumber: tx.phoneNumber, text: spoken, code });
     return json(200, verifyStatusBody(tx));

@@ -26,8 +26,7 @@ export const verify: ProductModule = {
       const customer = c.get('customer');
       const code = p.verify_code ?? randomDigits(7);
       const template = p.template ?? TEMPLATES[p.language ?? 'en-US'] ?? TEMPLATES['en-US']!;
-      const tx = ctx.transactions.create('verify', customer, p);
-      tx.verify = { channel: 'sms', code, state: 'UNKNOWN', entered: '', attempts: 0 };
+      const tx = ctx.transactions.create('verify', customer, p, { verify: { channel: 'sms', code, state: 'UNKNOWN', entered: '', attempts: 0 } });
       ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'sms', product: 'verify', phoneNumber: tx.phoneNumber, text: render(template, code), code, ...(p.sender_id ? { senderId: p.sender_id } : {}) });
       return json(200, {
         reference_id: tx.referenceId,

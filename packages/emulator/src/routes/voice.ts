@@ -27,8 +27,7 @@ export const voice: ProductModule = {
       const error = validateVoice(p);
       if (error) return family.param(error);
       const customer = c.get('customer');
-      const tx = ctx.transactions.create('voice', customer, p);
-      tx.voice = { callerId: p.caller_id ?? null };
+      const tx = ctx.transactions.create('voice', customer, p, { voice: { callerId: p.caller_id ?? null } });
       const recent = recentCalls.get(customer.customerId) ?? [];
       recent.push(tx.referenceId);
       if (recent.length > 100) recent.shift();

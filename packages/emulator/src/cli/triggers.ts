@@ -1,0 +1,106 @@
+// The trigger commands: talk to a running emulator's control routes at --url.
+//   x-emulator inbound --from <number> --to <number> --text <text> [--customer-id <id>] [--callback-url <url>]
+//   x-emulator status <reference id> <code>
+//   x-emulator advance <duration>
+//   x-emulator resend <callback id>
+import { parseDuration } from '../clock.js';
+import { STATUS_TEXT } from '../codes.js';
+import { parse, RunError, UsageError } from './args.js';
+
+export const DEFAULT_URL = 'http://127.0.0.1:4010';
+
+const COMMON = {
+  url: { type: 'string' },
+  'control-token': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+interface Target {
+  url: string;
+  token: string | undefined;
+  json: boolean;
+}
+
+function target(values: { url?: string | undefined; 'control-token'?: string | undefined; json?: boolean | undefined }): Target {
+  const url = (values.url ?? process.env.X_EMULATOR_URL ?? DEFAULT_URL).replace(/\/+$/, '');
+  try {
+    const { protocol } = new URL(url);
+    if (protocol !== 'http:' && protocol !== 'https:') throw new Error();
+  } catch {
+    throw new UsageError(`--url must be the emulator's base URL, such as ${DEFAULT_URL}; got "${url.slice(0, 80)}"`);
+  }
+  return { url, token: values['control-token'] ?? process.env.X_EMULATOR_CONTROL_TOKEN, json: values.json === true };
+}
+
+/** POSTs JSON to a control route; the answer's JSON, or a RunError with the emulator's own message. */
+async function post(t: Target, path: string, body: unknown): Promise<Record<string, unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(`${t.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(t.token !== undefined ? { authorization: `Bearer ${t.token}` } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    const reason = (error as { cause?: { code?: string; message?: string } }).cause;
+    const cause = reason?.code ?? reason?.message ?? (error instanceof Error ? error.message : 'error');
+    throw new RunError(`no emulator answers at ${t.url} (${cause}): start one with "x-emulator", or pass --url`);
+  }
+  let answer: Record<string, unknown>;
+  try {
+    answer = (await response.json()) as Record<string, unknown>;
+  } catch {
+    throw new RunError(`${t.url} answered ${response.status} without JSON: is it an x-emulator?`);
+  }
+  if (!response.ok) throw new RunError(typeof answer.error === 'string' ? answer.error : `the emulator answered ${response.status}`);
+  return answer;
+}
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+export async function inbound(args: string[]): Promise<void> {
+  const { values } = parse(args, { ...COMMON, from: { type: 'string' }, to: { type: 'string' }, text: { type: 'string' }, 'customer-id': { type: 'string' }, 'callback-url': { type: 'string' } }, 0, 'x-emulator inbound');
+  for (const name of ['from', 'to', 'text'] as const) if (values[name] === undefined) throw new UsageError(`x-emulator inbound needs --${name} (x-emulator inbound --from 15555550100 --to 15555559999 --text STOP)`);
+  const t = target(values);
+  const answer = await post(t, '/_emulator/inbound', {
+    from: values.from,
+    to: values.to,
+    text: values.text,
+    ...(values['customer-id'] !== undefined ? { customer_id: values['customer-id'] } : {}),
+    ...(values['callback-url'] !== undefined ? { callback_url: values['callback-url'] } : {}),
+  });
+  print(t.json ? JSON.stringify(answer) : `inbound SMS from ${values.from} to ${values.to}: callback to ${String(answer.callback_url)} (reference id ${String(answer.reference_id)})`);
+}
+
+export async function status(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, COMMON, 2, 'x-emulator status');
+  const [reference, code] = positionals;
+  if (reference === undefined || code === undefined) throw new UsageError('x-emulator status takes a reference id and a final status code: x-emulator status 0123456789ABCDEF0123456789ABCDEF 207');
+  if (!/^\d{3,4}$/.test(code)) throw new UsageError(`the status code must be a number such as 200 or 207; got "${code.slice(0, 20)}"`);
+  const t = target(values);
+  const answer = await post(t, `/_emulator/transactions/${encodeURIComponent(reference)}/status`, { code: Number(code) });
+  const tx = answer.transaction as { referenceId: string; status: { code: number; description: string }; callbackUrl?: string };
+  print(t.json ? JSON.stringify(answer) : `${tx.referenceId}: status ${tx.status.code} ${STATUS_TEXT[tx.status.code] ?? tx.status.description}${tx.callbackUrl ? `; callback to ${tx.callbackUrl}` : ''}`);
+}
+
+export async function advance(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, COMMON, 1, 'x-emulator advance');
+  const [text] = positionals;
+  const ms = text === undefined ? undefined : parseDuration(text);
+  if (ms === undefined || ms < 1) throw new UsageError(`x-emulator advance takes a duration: 10m, 30s, 1h30m, 1500ms, 2d or milliseconds; got "${(text ?? '').slice(0, 20)}"`);
+  const t = target(values);
+  const answer = await post(t, '/_emulator/clock/advance', { ms });
+  print(t.json ? JSON.stringify(answer) : `clock advanced by ${text}: now ${new Date(answer.now as number).toISOString()} (${String(answer.offsetMs)} ms ahead)`);
+}
+
+export async function resend(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, COMMON, 1, 'x-emulator resend');
+  const [id] = positionals;
+  if (id === undefined || !/^[1-9]\d{0,15}$/.test(id)) throw new UsageError('x-emulator resend takes the id of a callback attempt (GET /_emulator/callbacks lists them): x-emulator resend 3');
+  const t = target(values);
+  const answer = await post(t, `/_emulator/callbacks/${id}/resend`, undefined);
+  const attempt = answer.attempt as { id: number; url: string; status?: number; error?: string; ms?: number };
+  print(t.json ? JSON.stringify(answer) : `callback #${id} re-sent as #${attempt.id} to ${attempt.url}: ${attempt.status ?? `failed (${attempt.error ?? 'no answer'})`}${attempt.ms !== undefined ? ` in ${attempt.ms} ms` : ''}`);
+}

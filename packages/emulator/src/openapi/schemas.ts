@@ -1,0 +1,249 @@
+// The schemas of the OpenAPI document (components.schemas): the service's bodies in their three
+// error families, and the control routes' objects. Shapes the emulator answers exactly are closed
+// (additionalProperties: false); PhoneID's sections, whose fields depend on the number and the
+// add-ons asked for, are described at their top level and left open.
+import { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../faults.js';
+import { EVENT_TYPES } from '../events.js';
+import { METHODS } from '../verification.js';
+import { UCIDS, LIFECYCLE } from '../validate.js';
+
+export type Schema = Record<string, unknown>;
+
+export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const obj = (properties: Record<string, Schema>, required: string[] = Object.keys(properties), open = false): Schema => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: open,
+});
+const str: Schema = { type: 'string' };
+const int: Schema = { type: 'integer' };
+const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type as string, 'null'] });
+const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
+const reference: Schema = { type: 'string', pattern: '^[0-9A-F]{32}$', description: '32 hexadecimal characters' };
+const VERIFY_CODE_STATES = ['UNKNOWN', 'VALID', 'INVALID', 'EXPIRED', 'MAX_ATTEMPTS_EXCEEDED'];
+const VERIFICATION_STATES = ['CREATED', 'ONGOING', 'REJECTED', 'FAILED', 'VERIFIED', 'CANCELED'];
+
+/** The service's request parameters (form fields, or the same names in a JSON object). */
+const common: Record<string, Schema> = {
+  phone_number: { type: 'string', pattern: '^\\d{8,15}$', description: 'Digits with the country code.' },
+  external_id: { type: 'string', maxLength: 128 },
+  callback_url: { type: 'string', description: 'An http(s) URL: where the callback of this transaction goes.' },
+  account_lifecycle_event: { type: 'string', enum: LIFECYCLE },
+  originating_ip: str,
+  sender_id: { type: 'string', maxLength: 20 },
+};
+
+export const SCHEMAS: Record<string, Schema> = {
+  Status: obj({ code: int, description: str, updated_on: { type: 'string', description: 'RFC 3339 with microseconds' } }),
+  PositiveError: {
+    ...obj({ status: ref('Status'), signature_string: { type: 'string', description: 'On a signature mismatch: the string the emulator signed.' }, reference_id: str }, ['status']),
+    description: 'Messaging, Voice, PhoneID (POST), Score, Intelligence: the code in status.code.',
+  },
+  NegativeError: {
+    ...obj(
+      {
+        errors: { type: 'array', minItems: 1, items: obj({ code: int, description: str }) },
+        status: ref('Status'),
+        signature_string: str,
+        reference_id: str,
+      },
+      ['errors', 'status'],
+    ),
+    description: '/v1/verify/* and the PhoneID GET variants: the code in errors[], beside a generic status (501 for authentication failures, else 500).',
+  },
+  VerifyApiError: { ...obj({ status: ref('Status'), signature_string: str }, ['status']), description: 'The Verify API: its 3xxx codes (or -4000x) in status.code.' },
+
+  MessagingRequest: obj({ ...common, message: { type: 'string', maxLength: 1600 }, message_type: { type: 'string', enum: ['OTP', 'ARN', 'MKT'] } }, ['phone_number', 'message', 'message_type'], true),
+  MessagingAnswer: obj({ reference_id: reference, external_id: nullable(str), status: ref('Status') }),
+  MessagingStatus: obj({ reference_id: reference, external_id: nullable(str), status: ref('Status'), additional_info: obj({ message_parts_count: int }) }),
+
+  PhoneIdRequest: obj({ ...common, addons: { type: 'object', description: 'Add-on sections by name, e.g. {"contact":{}} (JSON bodies only).' }, consent: { type: 'object' } }, [], true),
+  PhoneIdAnswer: obj(
+    {
+      reference_id: reference,
+      external_id: nullable(str),
+      status: ref('Status'),
+      numbering: { type: 'object' },
+      phone_type: obj({ code: str, description: str }),
+      location: { type: 'object' },
+      carrier: obj({ name: nullable(str) }),
+      blocklisting: obj({ blocked: { type: 'boolean' }, block_code: int, block_description: str }),
+    },
+    ['reference_id', 'status', 'numbering', 'phone_type', 'location', 'carrier', 'blocklisting'],
+    true,
+  ),
+  PhoneIdVariantAnswer: {
+    allOf: [ref('PhoneIdAnswer')],
+    type: 'object',
+    properties: { resource_uri: { type: 'null' }, sub_resource: { type: 'string', enum: ['standard', 'live', 'number_deactivation'] }, errors: arrayOf(obj({ code: int, description: str })) },
+    required: ['resource_uri', 'sub_resource', 'errors'],
+  },
+  RiskRequest: obj({ ...common, email_address: str, device_id: str, account_id: str }, ['account_lifecycle_event'], true),
+  RiskAnswer: {
+    allOf: [ref('PhoneIdAnswer')],
+    type: 'object',
+    properties: { risk: obj({ level: { type: 'string', enum: ['low', 'medium-low', 'medium', 'medium-high', 'high'] }, recommendation: { type: 'string', enum: ['allow', 'flag', 'block'] }, score: { type: 'integer', minimum: 1, maximum: 1000 } }) },
+    required: ['risk'],
+  },
+
+  VerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, template: { type: 'string', description: 'Must contain $$CODE$$.' }, language: str, ucid: { type: 'string', enum: UCIDS }, is_primary: { type: 'string', enum: ['true', 'false'] } }, ['phone_number'], true),
+  VoiceVerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, tts_message: str, language: str, ucid: { type: 'string', enum: UCIDS }, call_forward_action: { type: 'string', enum: ['block', 'flag'] }, caller_id: str }, ['phone_number'], true),
+  VerifyAnswer: obj(
+    {
+      reference_id: reference,
+      resource_uri: str,
+      sub_resource: { type: 'string', enum: ['sms', 'call'] },
+      errors: { type: 'array', maxItems: 0 },
+      status: ref('Status'),
+      verify: obj({ code_state: { type: 'string', enum: VERIFY_CODE_STATES }, code_entered: nullable(str) }),
+      voice: obj({ caller_id: nullable(str) }),
+      call_forwarding: obj({ action: { type: 'string', enum: ['FLAG', 'BLOCK'] }, call_forward: { type: 'string', enum: ['FORWARDED', 'NOT_FORWARDED'] } }),
+    },
+    ['reference_id', 'sub_resource', 'errors', 'status', 'verify'],
+  ),
+  CompletionAnswer: obj({ reference_id: reference, resource_uri: str, sub_resource: { type: 'string', enum: ['sms', 'call'] }, errors: { type: 'array', maxItems: 0 }, status: ref('Status') }),
+  BulkSmsRequest: obj({ recipients: { type: 'string', description: 'number[:id],number[:id],... (at most 1000)' }, template: str, ucid: str, session_id: str, sender_id: str, callback_url: str }, ['recipients', 'template'], true),
+  BulkSmsAnswer: obj({ reference_id: reference, sub_resource: { const: 'bulk_sms' }, status: ref('Status'), errors: { type: 'array', maxItems: 0 } }),
+
+  VoiceRequest: obj({ ...common, message: str, message_type: { type: 'string', enum: ['OTP', 'ARN', 'MKT'] }, voice: str, caller_id: str }, ['phone_number', 'message', 'message_type'], true),
+  VoiceAnswer: obj({ reference_id: reference, external_id: nullable(str), status: ref('Status'), voice: obj({ user_input: { type: 'null' }, caller_id: nullable(str) }) }),
+  VoiceList: obj({ calls: arrayOf(ref('VoiceAnswer')) }),
+
+  VerificationRequest: obj(
+    {
+      recipient: obj({ phone_number: str, email: str }, [], false),
+      verification_policy: arrayOf(obj({ method: { type: 'string', enum: METHODS }, fallback_time: { type: 'integer', minimum: 30, maximum: 300 } }, ['method'])),
+      security_factor: { type: 'string', pattern: '^\\d{3,10}$' },
+      external_id: str,
+      message_template: { type: 'object' },
+    },
+    ['recipient'],
+    true,
+  ),
+  Verification: obj(
+    {
+      reference_id: reference,
+      state: { type: 'string', enum: VERIFICATION_STATES },
+      created_on: str,
+      updated_on: str,
+      recipient: obj({ phone_number: str, email: str }, [], false),
+      verification_policy: arrayOf(obj({ method: { type: 'string', enum: METHODS }, fallback_time: int })),
+      inner_methods: arrayOf(obj({ method: { type: 'string', enum: METHODS }, state: { type: 'string', enum: VERIFICATION_STATES }, err_code: { type: 'integer', enum: [3000, 3001, 3003] } })),
+      external_id: str,
+      status: ref('Status'),
+    },
+    ['reference_id', 'state', 'created_on', 'updated_on', 'recipient', 'verification_policy', 'inner_methods'],
+  ),
+  FinalizeRequest: obj({ action: { const: 'finalize' }, security_factor: { type: 'string', pattern: '^\\d{3,10}$' } }),
+  FinalizeAnswer: obj({ reference_id: reference, state: { type: 'string', enum: VERIFICATION_STATES }, status: obj({ code: { type: 'integer', enum: [3900, 3904, 3909, 3931, 3935] }, description: str }) }),
+
+  // The control routes.
+  ControlError: obj({ error: { type: 'string', description: 'What happened and what to do.' }, code: str, field: { type: 'string', description: 'The field or parameter at fault.' } }, ['error', 'code']),
+  JournalEntry: obj(
+    {
+      seq: { type: 'integer', minimum: 1 },
+      at: { type: 'integer', description: 'Epoch ms on the emulator clock.' },
+      method: str,
+      path: str,
+      query: str,
+      scheme: { type: 'string', enum: ['digest', 'basic', 'none'] },
+      customerId: str,
+      verdict: { type: 'string', description: 'ok, a VerifyFailure reason (signature_mismatch, ...), control, none, or fault:<type>.' },
+      stringToSign: obj({ ours: str, theirs: str }, ['ours']),
+      status: int,
+      serviceCode: int,
+      referenceId: str,
+      phoneNumbers: arrayOf(str),
+      fault: { type: 'string', enum: FAULT_TYPES as unknown as string[] },
+      ms: { type: 'number', minimum: 0 },
+    },
+    ['seq', 'at', 'method', 'path', 'scheme', 'verdict', 'status', 'ms'],
+  ),
+  OutboxMessage: obj(
+    {
+      referenceId: str,
+      customerId: str,
+      channel: { type: 'string', enum: ['sms', 'voice', 'whatsapp', 'viber', 'rcs', 'email'] },
+      product: { type: 'string', enum: ['messaging', 'verify', 'voice', 'bulk_sms', 'verify_api'] },
+      phoneNumber: str,
+      recipientId: str,
+      text: str,
+      messageType: str,
+      senderId: str,
+      code: str,
+      at: int,
+    },
+    ['referenceId', 'customerId', 'channel', 'product', 'phoneNumber', 'text', 'at'],
+  ),
+  CallbackAttempt: obj(
+    {
+      id: { type: 'integer', minimum: 1 },
+      referenceId: str,
+      url: str,
+      attempt: { type: 'integer', minimum: 1 },
+      at: int,
+      ok: { type: 'boolean' },
+      status: int,
+      error: str,
+      ms: { type: 'number', minimum: 0 },
+      resentFrom: int,
+      payload: { description: 'The body sent, parsed.' },
+      headers: { type: 'object', additionalProperties: str, description: 'As sent, the signature cut to its first six characters.' },
+      bodySha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+      verifiable: { const: true },
+    },
+    ['id', 'referenceId', 'url', 'attempt', 'at', 'ok', 'payload', 'headers', 'bodySha256', 'verifiable'],
+  ),
+  CallbackRaw: obj({ id: int, url: str, body: { type: 'string', description: 'The exact signed bytes.' }, headers: { type: 'object', additionalProperties: str } }),
+  Transaction: obj(
+    {
+      referenceId: reference,
+      kind: { type: 'string', enum: ['sms', 'verify', 'voice'] },
+      phoneNumber: str,
+      customerId: str,
+      createdAt: int,
+      status: ref('Status'),
+      history: arrayOf(obj({ code: int, at: int })),
+      verify: obj({ state: { type: 'string', enum: VERIFY_CODE_STATES }, attempts: int, channel: { type: 'string', enum: ['sms', 'call'] } }),
+      final: { type: 'boolean' },
+      callbackUrl: str,
+      externalId: str,
+    },
+    ['referenceId', 'kind', 'phoneNumber', 'customerId', 'createdAt', 'status', 'history', 'final'],
+  ),
+  FaultRule: {
+    type: 'object',
+    description: 'Checked field by field; unknown fields are refused. In a listing, times is what is left (null: always).',
+    properties: {
+      type: { type: 'string', enum: FAULT_TYPES as unknown as string[] },
+      times: { type: ['integer', 'null'], minimum: 1 },
+      method: { type: 'string', pattern: '^[A-Za-z]{1,16}$' },
+      path: { type: 'string', pattern: '^/' },
+      probability: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+      ms: { type: 'integer', minimum: 0, maximum: MAX_LATENCY_MS },
+      status: { type: 'integer', minimum: 400, maximum: 599, description: `status: ${FAULT_STATUSES.join(', ')}; html: ${HTML_FAULT_STATUSES.join(', ')} (default 502); error: 400 to 599` },
+      code: { type: 'integer', not: { const: 0 } },
+      description: { type: 'string', maxLength: 200 },
+      retryAfterSeconds: { type: 'integer', minimum: 0, maximum: MAX_RETRY_AFTER_SECONDS },
+    },
+    required: ['type'],
+    additionalProperties: false,
+  },
+  FaultList: obj({ faults: arrayOf(ref('FaultRule')) }),
+  Clock: obj({ now: { type: 'integer', description: 'Epoch ms on the emulator clock.' }, offsetMs: { type: 'integer', minimum: 0 } }),
+  InboundRequest: obj({ from: str, to: str, text: { type: 'string', minLength: 1, maxLength: 1600 }, customer_id: str, callback_url: str }, ['from', 'to', 'text']),
+  InboundAnswer: obj({
+    reference_id: reference,
+    callback_url: str,
+    payload: obj({
+      reference_id: reference,
+      sub_resource: { const: 'mo_sms' },
+      status: ref('Status'),
+      submit_timestamp: str,
+      errors: { type: 'array', maxItems: 0 },
+      user_response: obj({ phone_number: str, sender_id: str, mo_message: str }),
+    }),
+  }),
+  EventStream: { type: 'string', description: `Server-Sent Events: "event: <type>" (${EVENT_TYPES.join(', ')}) and "data: <JSON>", a ": ping" comment every 15 s.` },
+};

@@ -1,0 +1,51 @@
+// The journal's middleware: wraps every request the app answers and records it when it is done.
+import type { MiddlewareHandler } from 'hono';
+import type { EmulatorContext } from './context.js';
+import type { JournalEntry } from './journal.js';
+import { beginDraft, schemeOf } from './request-record.js';
+import { answerFacts } from './respond.js';
+import type { EmulatorEnv } from './types.js';
+
+/**
+ * Reads of the control routes (and the inspector page) are not journaled: the inspector reads
+ * often, and its reads would crowd out the requests it shows. Control actions are.
+ */
+const isControlRead = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && (path === '/' || path === '/_emulator' || path.startsWith('/_emulator/'));
+
+export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: EmulatorEnv }> {
+  return async (c, next) => {
+    const method = c.req.method;
+    const path = c.req.path;
+    if (isControlRead(method, path)) return next();
+    const started = performance.now();
+    const at = ctx.now();
+    const request = c.req.raw;
+    const draft = beginDraft(request);
+    await next();
+    const response = c.res;
+    const facts = answerFacts(response);
+    const url = c.req.url;
+    const q = url.indexOf('?');
+    const control = path === '/_emulator' || path.startsWith('/_emulator/');
+    const entry: Omit<JournalEntry, 'seq'> = {
+      at,
+      method,
+      path,
+      scheme: schemeOf(request),
+      verdict: draft.verdict ?? (control ? 'control' : 'none'),
+      status: response.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (q >= 0 && q < url.length - 1) entry.query = url.slice(q + 1);
+    if (draft.customerId !== undefined) entry.customerId = draft.customerId;
+    if (draft.stringToSign !== undefined) entry.stringToSign = { ours: draft.stringToSign };
+    const serviceCode = control ? undefined : facts?.serviceCode;
+    if (serviceCode !== undefined) entry.serviceCode = serviceCode;
+    const referenceId = facts?.referenceId ?? draft.referenceId;
+    if (referenceId !== undefined && !control) entry.referenceId = referenceId;
+    if (draft.phoneNumbers?.length) entry.phoneNumbers = draft.phoneNumbers;
+    if (draft.fault !== undefined) entry.fault = draft.fault;
+    const recorded = ctx.journal.add(entry);
+    ctx.events.emit('journal', () => recorded);
+  };
+}

@@ -1,0 +1,111 @@
+// The control routes that act: triggers (inbound SMS, callback re-send, final status, clock
+// advance), fault rules, reset.
+import type { Context, Hono } from 'hono';
+import { readBody } from '../body.js';
+import { viewOf } from '../callbacks.js';
+import type { EmulatorContext } from '../context.js';
+import { EmulatorError, FaultRuleError, InboundError } from '../errors.js';
+import type { FaultRule } from '../faults.js';
+import { sendInbound, type InboundSms } from '../inbound.js';
+import { json } from '../respond.js';
+import type { EmulatorEnv } from '../types.js';
+import { controlError } from './control-query.js';
+import { idParam, unknownCallback, unknownTransaction } from './control-reads.js';
+
+/** A control body is small; a larger one is refused before it is read. */
+const MAX_CONTROL_BODY = 16 * 1024;
+
+/** The JSON object of a control request, or the 400 that says what to send. */
+async function readObject(c: Context<{ Bindings: EmulatorEnv }>, code: string, example: string): Promise<Record<string, unknown> | Response> {
+  const raw = await readBody(c.req.raw, MAX_CONTROL_BODY).catch(() => undefined);
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    return controlError(400, code, `The body must be JSON (at most 16 KiB): ${example}.`, { field: 'body' });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return controlError(400, code, `The body must be a JSON object: ${example}.`, { field: 'body' });
+  return body as Record<string, unknown>;
+}
+
+export function controlActions(app: Hono<{ Bindings: EmulatorEnv }>, ctx: EmulatorContext): void {
+  app.post('/faults', async (c) => {
+    const raw = await readBody(c.req.raw, MAX_CONTROL_BODY).catch(() => undefined);
+    let rule: unknown;
+    try {
+      rule = JSON.parse(new TextDecoder().decode(raw));
+    } catch {
+      return controlError(400, 'invalid_fault', 'The body must be one fault rule as JSON (at most 16 KiB), e.g. {"type":"status","status":503}.', { field: 'rule' });
+    }
+    try {
+      ctx.faults.add(rule as FaultRule);
+    } catch (error) {
+      if (error instanceof FaultRuleError) return controlError(400, error.code, error.message, { field: error.field });
+      throw error;
+    }
+    return json(201, { faults: ctx.faults.list() });
+  });
+  app.delete('/faults', () => {
+    ctx.faults.clear();
+    return json(200, { faults: [] });
+  });
+  app.delete('/faults/:index', (c) => {
+    const text = c.req.param('index');
+    const index = /^\d{1,9}$/.test(text) ? Number(text) : -1;
+    if (!ctx.faults.remove(index)) {
+      return controlError(404, 'unknown_fault', `There is no fault rule at index ${JSON.stringify(text.slice(0, 20))}: GET /_emulator/faults lists them in order, the first at 0 (${ctx.faults.size} now).`, { field: 'index' });
+    }
+    return json(200, { faults: ctx.faults.list() });
+  });
+
+  // An inbound SMS (MO) from an end user: a signed mo_sms callback to the account's callback URL.
+  app.post('/inbound', async (c) => {
+    const body = await readObject(c, 'invalid_inbound', '{"from":"15555550100","to":"15555559999","text":"STOP","customer_id"?:"...","callback_url"?:"..."}');
+    if (body instanceof Response) return body;
+    const message = { from: body.from, to: body.to, text: body.text, customerId: body.customer_id ?? body.customerId, callbackUrl: body.callback_url ?? body.callbackUrl } as InboundSms;
+    try {
+      const sent = sendInbound(message, ctx.customers, ctx.callbacks, ctx.now());
+      return json(202, { reference_id: sent.referenceId, callback_url: sent.callbackUrl, payload: sent.payload });
+    } catch (error) {
+      if (error instanceof InboundError) return controlError(400, error.code, error.message, { field: error.field });
+      throw error;
+    }
+  });
+
+  // The same signed body to the same URL, as a new attempt; answered when the receiver answered.
+  app.post('/callbacks/:id/resend', async (c) => {
+    const id = idParam(c.req.param('id'));
+    if (id === undefined || !ctx.callbacks.find(id)) return unknownCallback(c.req.param('id'));
+    const attempt = await ctx.callbacks.resend(id);
+    return json(202, { attempt: viewOf(attempt) });
+  });
+
+  app.post('/transactions/:id/status', async (c) => {
+    const body = await readObject(c, 'invalid_status', '{"code":207}');
+    if (body instanceof Response) return body;
+    try {
+      return json(200, { transaction: ctx.transactions.view(ctx.transactions.setStatus(c.req.param('id'), body.code)) });
+    } catch (error) {
+      if (error instanceof EmulatorError && error.code === 'unknown_transaction') return unknownTransaction(c.req.param('id'));
+      if (error instanceof EmulatorError && error.code === 'invalid_status') return controlError(400, 'invalid_status', error.message, { field: 'code' });
+      throw error;
+    }
+  });
+
+  app.post('/clock/advance', async (c) => {
+    const body = await readObject(c, 'invalid_advance', '{"ms":600000}');
+    if (body instanceof Response) return body;
+    try {
+      const now = await ctx.advance(body.ms as number);
+      return json(200, { now, offsetMs: ctx.clock.offsetMs });
+    } catch (error) {
+      if (error instanceof EmulatorError && error.code === 'invalid_advance') return controlError(400, 'invalid_advance', error.message, { field: 'ms' });
+      throw error;
+    }
+  });
+
+  app.post('/reset', () => {
+    ctx.reset();
+    return json(200, { reset: true });
+  });
+}

@@ -1,0 +1,280 @@
+// Item 5: the CLI, spawned from its build (dist/cli.js) as a user runs it: one line per request
+// and per callback attempt, no colours off a terminal, --quiet, --json, one-line errors without a
+// stack, --customer checked, --open, and the triggers against a running emulator. Secrets never
+// appear in what it prints nor in the journal.
+import { basicAuthorization, signRequest } from '@x/auth';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callbackLine, requestLine } from '../src/cli/format.js';
+import type { CallbackView, JournalEntry } from '../src/index.js';
+import { startEmulator } from '../src/node.js';
+
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const account = { customerId: '22222222-3333-4444-8555-666666666666', apiKey: btoa('a cli secret that must never be printed') };
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[`);
+const STACK = /^\s+at /m;
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGTERM');
+});
+
+/** Starts the CLI and resolves once it printed where it listens. */
+function startCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Running> {
+  const child = spawn(process.execPath, [cli, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk) => (out += chunk));
+  child.stderr!.on('data', (chunk) => (err += chunk));
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = /listening on (\S+)/.exec(out) ?? /"url":"([^"]+)"/.exec(out);
+      if (match) resolve({ child, url: match[1]!, stdout: () => out, stderr: () => err });
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+}
+
+/** Runs the CLI to its end (a trigger, or a start that fails); asynchronously, so that this process's receiver can answer meanwhile. */
+function runCli(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
+}
+
+/** Waits until `read()` satisfies `ok`, checking as output arrives (bounded by the test timeout). */
+async function until<T>(read: () => T, ok: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = read();
+    if (ok(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let receiver: Server;
+let receiverUrl: string;
+const callbackHeaders: IncomingHttpHeaders[] = [];
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    callbackHeaders.push(req.headers);
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+async function signed(url: string, method: string, path: string, form?: Record<string, string>, credentials = account) {
+  const target = `${url}${path}`;
+  const body = form ? new URLSearchParams(form).toString() : undefined;
+  const { headers } = signRequest({ method, url: target, ...(body ? { body, contentType: 'application/x-www-form-urlencoded' } : {}) }, credentials);
+  const response = await fetch(target, { method, headers, body });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, authorization: headers.authorization! };
+}
+
+describe('one-line errors, no stack trace', () => {
+  it('a busy port: exit 1 and one line that says what to do', async () => {
+    const taken = await startEmulator();
+    try {
+      const r = await runCli(['--port', String(taken.port)]);
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(new RegExp(`^x-emulator: port ${taken.port} on 127\\.0\\.0\\.1 is already in use.*--port`));
+      expect(r.stderr).not.toMatch(STACK);
+    } finally {
+      await taken.close();
+    }
+  });
+
+  it('an unknown flag: exit 2 and one line naming it', async () => {
+    const r = await runCli(['--frobnicate']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('x-emulator: unknown option --frobnicate for x-emulator (x-emulator --help lists the options)\n');
+    const trigger = await runCli(['advance', '10m', '--frobnicate']);
+    expect(trigger.status).toBe(2);
+    expect(trigger.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a --customer key that does not decode: exit 2, the reason, the customer id, never the key', async () => {
+    const key = 'not*base64*at*all';
+    const r = await runCli(['--customer', `${account.customerId}:${key}`]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/--customer "22222222-3333-4444-8555-666666666666": apiKey is not valid base64/);
+    expect(r.stderr).not.toContain(key);
+    expect(r.stderr).not.toMatch(STACK);
+    expect((await runCli(['--customer', 'no-colon'])).status).toBe(2);
+    expect((await runCli(['--customer', `has space:${account.apiKey}`])).stderr).toMatch(/white space/);
+  });
+
+  it('bad values and words: --port, an unknown command, a trigger without its arguments', async () => {
+    for (const args of [['--port', 'http'], ['--delivery-delay', '-5'], ['frob'], ['advance'], ['advance', 'soon'], ['status', 'abc'], ['resend', 'x'], ['inbound', '--from', '1']]) {
+      const r = await runCli(args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr).not.toMatch(STACK);
+    }
+  });
+
+  it('a trigger with no emulator at --url: exit 1, one line', async () => {
+    const r = await runCli(['advance', '10m', '--url', 'http://127.0.0.1:4019']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^x-emulator: no emulator answers at http:\/\/127\.0\.0\.1:4019 \(ECONNREFUSED\)/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the log', () => {
+  it('one line per request (method, path, status, service code, verdict, ms) and per callback attempt; no colour off a terminal', async () => {
+    const run = await startCli(['--customer', `${account.customerId}:${account.apiKey}`, '--callback-url', receiverUrl, '--delivery-delay', '0']);
+    await signed(run.url, 'POST', '/v1/messaging', { phone_number: '15555550500', message: 'x', message_type: 'ARN' });
+    await signed(run.url, 'GET', '/v1/voice', undefined, { customerId: account.customerId, apiKey: btoa('wrong') });
+    const out = await until(run.stdout, (o) => /callback #1/.test(o) && /GET \/v1\/voice/.test(o));
+    expect(out).toMatch(/^\d\d:\d\d:\d\d POST \/v1\/messaging 200 290 ok [\d.]+ms$/m);
+    expect(out).toMatch(/^\d\d:\d\d:\d\d GET \/v1\/voice 401 10008 signature_mismatch [\d.]+ms/m);
+    expect(out).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d callback #1 -> ${receiverUrl} 204 [\\d.]+ms attempt 1 ref [0-9A-F]{32}$`, 'm'));
+    expect(out).not.toMatch(ANSI);
+  });
+
+  it('--quiet: the address, no line per request', async () => {
+    const run = await startCli(['--quiet']);
+    await signed(run.url, 'GET', '/v1/voice');
+    await fetch(`${run.url}/_emulator/reset`, { method: 'POST' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(run.stdout()).toMatch(/listening on/);
+    expect(run.stdout()).not.toMatch(/\/v1\/voice|_emulator\/reset/);
+  });
+
+  it('--json: every line is a JSON object (listening, request, callback)', async () => {
+    const run = await startCli(['--json', '--callback-url', receiverUrl, '--delivery-delay', '0']);
+    const { customer } = await import('./helpers.js');
+    await signed(run.url, 'POST', '/v1/messaging', { phone_number: '15555550501', message: 'x', message_type: 'ARN' }, customer);
+    const out = await until(run.stdout, (o) => /"type":"callback"/.test(o));
+    const lines = out.trim().split('\n').map((line) => JSON.parse(line) as { type: string });
+    expect(lines[0]).toMatchObject({ type: 'listening', url: run.url, cors: false });
+    expect(lines.find((l) => l.type === 'request')).toMatchObject({ method: 'POST', path: '/v1/messaging', status: 200, serviceCode: 290, verdict: 'ok' });
+    expect(lines.find((l) => l.type === 'callback')).toMatchObject({ id: 1, status: 204, ok: true, attempt: 1 });
+  });
+
+  it('colours only when asked for a terminal (the format functions)', () => {
+    const entry: JournalEntry = { seq: 1, at: 0, method: 'POST', path: '/v1/messaging', scheme: 'digest', verdict: 'signature_mismatch', status: 401, serviceCode: 10008, ms: 1.5 };
+    expect(requestLine(entry, { color: true })).toMatch(ANSI);
+    expect(requestLine(entry, { color: false })).not.toMatch(ANSI);
+    const attempt = { id: 2, referenceId: 'R', url: 'http://user:pass@127.0.0.1:1/cb', attempt: 1, at: 0, ok: false, error: 'TypeError: fetch failed', payload: {}, headers: {}, bodySha256: '', verifiable: true } as CallbackView;
+    expect(callbackLine(attempt, { color: false })).toBe('00:00:00 callback #2 -> http://127.0.0.1:1/cb failed (TypeError: fetch failed) attempt 1 ref R');
+  });
+});
+
+describe('secrets never in the output nor the journal', () => {
+  it('keys, Basic credentials and signatures (requests and callbacks) appear nowhere', async () => {
+    callbackHeaders.length = 0;
+    const run = await startCli(['--customer', `${account.customerId}:${account.apiKey}`, '--callback-url', receiverUrl, '--delivery-delay', '0', '--json']);
+    const secrets: string[] = [account.apiKey];
+    const sent = await signed(run.url, 'POST', '/v1/messaging', { phone_number: '15555550502', message: 'x', message_type: 'ARN' });
+    secrets.push(sent.authorization, sent.authorization.split(':')[1]!);
+    const mismatch = await signed(run.url, 'GET', '/v1/voice', undefined, { customerId: account.customerId, apiKey: btoa('another secret') });
+    secrets.push(mismatch.authorization.split(':')[1]!, btoa('another secret'));
+    const basic = basicAuthorization(account);
+    secrets.push(basic, basic.slice(6));
+    await fetch(`${run.url}/v1/voice`, { headers: { authorization: basic } });
+    const wrongBasic = basicAuthorization({ customerId: account.customerId, apiKey: btoa('a wrong basic key') });
+    secrets.push(wrongBasic.slice(6), btoa('a wrong basic key'));
+    await fetch(`${run.url}/v1/voice`, { headers: { authorization: wrongBasic } });
+    await until(run.stdout, (o) => /"type":"callback"/.test(o) && (o.match(/"type":"request"/g) ?? []).length >= 4);
+    for (const h of callbackHeaders) secrets.push(String(h.authorization), String(h['x-ts-authorization']));
+    expect(secrets.length).toBeGreaterThan(8);
+    const journal = await (await fetch(`${run.url}/_emulator/journal`)).text();
+    const events = await (await fetch(`${run.url}/_emulator/callbacks`)).text();
+    for (const secret of secrets) {
+      expect(run.stdout(), 'stdout').not.toContain(secret);
+      expect(run.stderr(), 'stderr').not.toContain(secret);
+      expect(journal, 'journal').not.toContain(secret);
+      expect(events, 'callback listing').not.toContain(secret);
+    }
+    expect(journal).toContain('signature_mismatch');
+    expect(journal).toContain('invalid_api_key');
+  });
+
+  it('the built-in account\'s key (public) is printed; a given one is not', async () => {
+    const { DEFAULT_CUSTOMER } = await import('../src/index.js');
+    const builtIn = await startCli([]);
+    expect(await until(builtIn.stdout, (o) => /cors:/.test(o))).toContain(DEFAULT_CUSTOMER.apiKey);
+    const given = await startCli(['--customer', `${account.customerId}:${account.apiKey}`]);
+    await until(given.stdout, (o) => /cors:/.test(o));
+    expect(given.stdout()).toContain(account.customerId);
+    expect(given.stdout()).not.toContain(account.apiKey);
+  });
+});
+
+describe('triggers against a running emulator', () => {
+  it('inbound, advance, status and resend, each one line (or JSON with --json)', async () => {
+    const run = await startCli(['--callback-url', receiverUrl, '--delivery-delay', '600000', '--quiet']);
+    const base = ['--url', run.url];
+    const inbound = await runCli(['inbound', '--from', '+15555550100', '--to', '15555559999', '--text', 'STOP', ...base]);
+    expect(inbound.status).toBe(0);
+    expect(inbound.stdout).toMatch(new RegExp(`^inbound SMS from \\+15555550100 to 15555559999: callback to ${receiverUrl} \\(reference id [0-9A-F]{32}\\)\\n$`));
+
+    const { customer } = await import('./helpers.js');
+    const sms = await signed(run.url, 'POST', '/v1/messaging', { phone_number: '15555550503', message: 'x', message_type: 'ARN' }, customer);
+    const reference = sms.body.reference_id as string;
+    const status = await runCli(['status', reference, '207', ...base]);
+    expect(status.stdout).toBe(`${reference}: status 207 Error delivering SMS to handset (reason unknown); callback to ${receiverUrl}\n`);
+    const refused = await runCli(['status', reference, '290', ...base]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^x-emulator: 290 is not a final status of an SMS/);
+
+    const advance = await runCli(['advance', '10m', '--json', ...base]);
+    expect(JSON.parse(advance.stdout)).toMatchObject({ offsetMs: 600_000 });
+
+    const attempts = (await (await fetch(`${run.url}/_emulator/callbacks`)).json()) as { attempts: Array<{ id: number }> };
+    const first = attempts.attempts[0]!.id;
+    const resend = await runCli(['resend', String(first), ...base]);
+    expect(resend.stdout).toMatch(new RegExp(`^callback #${first} re-sent as #\\d+ to ${receiverUrl}: 204 in [\\d.]+ ms\\n$`));
+  });
+});
+
+describe('--open', () => {
+  it('opens the inspector with the system\'s opener, detached', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'x-emulator-open-'));
+    const log = join(dir, 'opened.txt');
+    writeFileSync(join(dir, 'xdg-open'), `#!/bin/sh\necho "$1" > ${JSON.stringify(log)}\n`);
+    chmodSync(join(dir, 'xdg-open'), 0o755);
+    const run = await startCli(['--open'], { ...process.env, PATH: `${dir}:${process.env.PATH}` });
+    const opened = await until(() => {
+      try {
+        return readFileSync(log, 'utf8');
+      } catch {
+        return '';
+      }
+    }, (text) => text !== '');
+    expect(opened.trim()).toBe(`${run.url}/_emulator/inspector`);
+  });
+
+  it('without an opener: one line with the URL, and the emulator keeps serving', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'x-emulator-noopen-'));
+    const run = await startCli(['--open'], { ...process.env, PATH: dir });
+    const err = await until(run.stderr, (e) => e.includes('\n'));
+    expect(err).toBe(`x-emulator: could not open a browser (xdg-open: not found); open ${run.url}/_emulator/inspector yourself\n`);
+    expect((await fetch(`${run.url}/_emulator/clock`)).status).toBe(200);
+  });
+});
