@@ -14,8 +14,10 @@ type Branded = { [BRAND]?: unknown };
 /**
  * Base of every error the SDK throws: `code` is stable (switch on it), `message` says what to do.
  * `instanceof` holds across the ESM and CommonJS copies of a class (a dual-package setup).
+ * Subclasses narrow `code` with `declare readonly code: ...` (not a type parameter, so that
+ * `e instanceof SomeError` gives a precise `code`).
  */
-export class XError<Code extends string = string> extends Error {
+export class XError extends Error {
   static readonly [BRAND]: string = '@x/auth/XError';
 
   /**
@@ -36,9 +38,9 @@ export class XError<Code extends string = string> extends Error {
 
   override name = 'XError';
   /** Stable: what went wrong, for code (the message is for people). */
-  readonly code: Code;
+  readonly code: string;
 
-  constructor(code: Code, message: string, options?: { cause?: unknown }) {
+  constructor(code: string, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
   }
@@ -57,7 +59,12 @@ export type AuthErrorCode =
  * Thrown when the SDK is misconfigured or called with arguments that cannot be signed.
  * The message says what to do; it never contains the API key.
  */
-export class AuthError extends XError<AuthErrorCode> {
+export class AuthError extends XError {
   static override readonly [BRAND]: string = '@x/auth/AuthError';
   override name = 'AuthError';
+  declare readonly code: AuthErrorCode;
+
+  constructor(code: AuthErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
 }
