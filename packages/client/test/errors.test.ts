@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { XError } from '@x/auth';
 import { freePort } from '../../../testing/support.js';
-import { AuthenticationError, ClientError, NetworkError, createClient, isClientError, type ClientOptions } from '../src/index.js';
+import { AuthenticationError, ClientError, NetworkError, ValidationError, createClient, isClientError, type ClientOptions } from '../src/index.js';
 import { createNodeFetch } from '../src/node/index.js';
 import { startRecordingServer, type RecordingServer } from './recording-server.js';
 
@@ -134,6 +134,16 @@ describe('network errors name where they tried', () => {
 });
 
 describe('one error model', () => {
+  it('parameters that are not an object: a ValidationError that says what to pass, nothing sent', async () => {
+    const c = client();
+    for (const params of [null, undefined, 'phone']) {
+      const error = await failure(c.messaging.send(params as never));
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error).toMatchObject({ code: 'validation_error', field: 'params' });
+      expect((error as Error).message).toMatch(/phoneNumber/);
+    }
+  });
+
   it('every client error is an XError with a stable code, and isClientError recognises them', async () => {
     const error = await failure(client({ apiKey: btoa('a different key') }).messaging.send(sms));
     expect(error).toBeInstanceOf(XError);
