@@ -32,11 +32,11 @@ export interface RetryOptions {
 
 export interface Hooks {
   /** Before each attempt. Authorization is redacted. */
-  onRequest?(event: { method: string; url: string; attempt: number; headers: Record<string, string> }): void;
+  onRequest?: ((event: { method: string; url: string; attempt: number; headers: Record<string, string> }) => void) | undefined;
   /** After each answer, error statuses included. */
-  onResponse?(event: { method: string; url: string; attempt: number; status: number; durationMs: number; headers: Headers }): void;
+  onResponse?: ((event: { method: string; url: string; attempt: number; status: number; durationMs: number; headers: Headers }) => void) | undefined;
   /** Before waiting for a retry. */
-  onRetry?(event: { method: string; url: string; attempt: number; delayMs: number; error: ClientError }): void;
+  onRetry?: ((event: { method: string; url: string; attempt: number; delayMs: number; error: ClientError }) => void) | undefined;
 }
 
 export interface ClientOptions {

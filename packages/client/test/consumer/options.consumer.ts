@@ -16,7 +16,7 @@ createClient({
   timeoutMs: env.X_TIMEOUT ? Number(env.X_TIMEOUT) : undefined,
   logLevel: undefined,
   logger: undefined,
-  hooks: undefined,
+  hooks: { onRequest: undefined, onRetry: env.TRACE ? (event) => console.log(event.error.code) : undefined },
   retry: undefined,
   maxResponseBytes: undefined,
   dateHeader: undefined,
