@@ -5,6 +5,8 @@ export type { MacProvider, PreparedMac } from './hmac.js';
 export { basicAuthorization } from './basic.js';
 export { verifyRequest, headerMap, headerValue } from './verify.js';
 export { SERVICE_AUTH_CODES } from './service-codes.js';
+export { VERIFY_FAILURES, verifyFailureOf } from './failures.js';
+export type { VerifyFailureFacts } from './failures.js';
 export type { VerifyFailure, VerifyOptions, VerifyResult, VerifiableRequest, HeaderInput } from './verify.js';
 export { createMemoryReplayStore } from './replay.js';
 export type { ReplayStore, DeliveryStore, DeliveryBegin, MemoryReplayStore, MemoryReplayStoreOptions } from './replay.js';
@@ -17,7 +19,7 @@ export { timingSafeEqual } from './compare.js';
 export { sha256Hex } from './digest.js';
 export { decodeCredentials } from './credentials.js';
 export type { Credentials } from './credentials.js';
-export { AuthError } from './errors.js';
+export { XError, AuthError } from './errors.js';
 export type { AuthErrorCode } from './errors.js';
 export {
   HEADER,
@@ -30,3 +32,20 @@ export {
 } from './constants.js';
 export type { Algorithm } from './constants.js';
 export type { TransactionStatus, ServiceError, AdditionalInfo } from './service-types.js';
+export {
+  SMS_STATUS,
+  SMS_STATUS_TEXT,
+  VOICE_STATUS,
+  VOICE_STATUS_TEXT,
+  INBOUND_SMS_STATUS,
+  INBOUND_SMS_STATUS_TEXT,
+  CODE_STATE,
+  CODE_STATE_TEXT,
+  VERIFICATION_STATE,
+  VERIFICATION_STATE_TEXT,
+  isSmsStatusCode,
+  isVoiceStatusCode,
+  isCodeState,
+  isVerificationState,
+} from './status-codes.js';
+export type { SmsStatusCode, VoiceStatusCode, InboundSmsStatusCode, CodeState, VerificationState } from './status-codes.js';

@@ -37,9 +37,9 @@ export interface MemoryReplayStoreOptions {
    * replayed, or a callback processed again: size it above your peak per retention window, or use
    * a shared store such as @x/redis.
    */
-  maxEntries?: number;
+  maxEntries?: number | undefined;
   /** Clock, for tests. Default `Date.now`. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 export interface MemoryReplayStore extends ReplayStore, DeliveryStore {

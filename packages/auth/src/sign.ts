@@ -11,21 +11,21 @@ export interface SignableRequest {
   /** Absolute URL, or a request target starting with "/". Only the path is signed. */
   url: string | URL;
   /** Sent and signed as given; `application/x-www-form-urlencoded` for forms, `application/json` for JSON. */
-  contentType?: string;
+  contentType?: string | undefined;
   /** The body exactly as it will be sent. Bytes are signed as bytes. */
-  body?: string | Uint8Array;
+  body?: string | Uint8Array | undefined;
   /** Extra x-ts-* headers to send and sign. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 export interface SignOptions {
-  algorithm?: Algorithm;
+  algorithm?: Algorithm | undefined;
   /** Which header carries the timestamp. Default `x-ts-date`; `date` reproduces the official clients. */
-  dateHeader?: 'x-ts-date' | 'date';
+  dateHeader?: 'x-ts-date' | 'date' | undefined;
   /** The timestamp. A string is sent verbatim. Default: now. */
-  date?: Date | string;
+  date?: Date | string | undefined;
   /** The nonce. Default: a fresh `crypto.randomUUID()`; `false` sends none. */
-  nonce?: string | false;
+  nonce?: string | false | undefined;
 }
 
 export interface SignerOptions extends SignOptions {
@@ -33,7 +33,7 @@ export interface SignerOptions extends SignOptions {
    * The HMAC implementation. Default: pure (@noble/hashes), HMAC-SHA256, and HMAC-SHA1 after
    * `enableSha1()`. On Node, `nodeMac` from `@x/auth/node` is faster and has both.
    */
-  mac?: MacProvider;
+  mac?: MacProvider | undefined;
 }
 
 export interface SignedRequest {

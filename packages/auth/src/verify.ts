@@ -4,25 +4,12 @@ import { timingSafeEqual } from './compare.js';
 import { CLOCK_SKEW_MS, HEADER, NONCE_WINDOW_MS, TS_HEADER_PREFIX } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
 import { parseHttpDate } from './date.js';
+import { VERIFY_FAILURES, type VerifyFailure } from './failures.js';
 import { macForKey, parseAlgorithm, prepareMac, type MacProvider } from './hmac.js';
 import { isValidNonce } from './nonce.js';
 import type { ReplayStore } from './replay.js';
 
-export type VerifyFailure =
-  | 'missing_authorization'
-  | 'malformed_authorization'
-  | 'unknown_customer'
-  | 'invalid_api_key'
-  | 'unsupported_auth_method'
-  | 'missing_date'
-  | 'invalid_date'
-  | 'clock_skew'
-  | 'invalid_nonce'
-  | 'missing_nonce'
-  | 'nonce_reused'
-  | 'signature_mismatch'
-  | 'basic_not_allowed'
-  | 'digest_not_allowed';
+export type { VerifyFailure } from './failures.js';
 
 export type HeaderInput = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
 
@@ -32,7 +19,7 @@ export interface VerifiableRequest {
   url: string;
   headers: HeaderInput;
   /** The raw body as received. */
-  body?: string | Uint8Array;
+  body?: string | Uint8Array | undefined;
 }
 
 export interface VerifyOptions {
@@ -44,25 +31,25 @@ export interface VerifyOptions {
    */
   credentials: (customerId: string) => Credentials | undefined | Promise<Credentials | undefined>;
   /** Clock. Default `Date.now`. */
-  now?: () => number | Date;
+  now?: (() => number | Date) | undefined;
   /** Where nonces are claimed. Without one, nonces are checked for length but replays are not caught. */
-  replayStore?: ReplayStore;
+  replayStore?: ReplayStore | undefined;
   /**
    * Accept `Authorization: Basic` (the API key in every request). Default false: enable it only
    * where your server must accept what the service accepts (the emulator does).
    */
-  allowBasic?: boolean;
+  allowBasic?: boolean | undefined;
   /**
    * Refuse signed requests without X-TS-Nonce (`missing_nonce`). Default false, as the service: a
    * request without a nonce can be replayed within the clock window (15 minutes).
    */
-  requireNonce?: boolean;
+  requireNonce?: boolean | undefined;
   /** Accept `Authorization: TSA` (Digest). Default true. */
-  allowDigest?: boolean;
+  allowDigest?: boolean | undefined;
   /** Allowed distance from the clock. Default 15 minutes. */
-  clockSkewMs?: number;
+  clockSkewMs?: number | undefined;
   /** The HMAC implementation. Default: pure (@noble/hashes). On Node, `nodeMac` from `@x/auth/node` is faster. */
-  mac?: MacProvider;
+  mac?: MacProvider | undefined;
 }
 
 export type VerifyResult =
@@ -78,28 +65,11 @@ export type VerifyResult =
       stringToSign?: string;
     };
 
-const MESSAGES: Record<VerifyFailure, string> = {
-  missing_authorization: 'The Authorization header is missing.',
-  malformed_authorization: 'The Authorization header must be "TSA <customer id>:<signature>" or "Basic <base64>".',
-  unknown_customer: 'The customer ID is not known.',
-  invalid_api_key: 'The API key in the Basic credentials is not valid for this customer.',
-  unsupported_auth_method: 'X-TS-Auth-Method must be HMAC-SHA256 or HMAC-SHA1.',
-  missing_date: 'Neither X-TS-Date nor Date was sent.',
-  invalid_date: 'The date is not an RFC 2616 date (e.g. "Sun, 06 Nov 1994 08:49:37 GMT").',
-  clock_skew: 'The date is more than the allowed window away from the server clock; check the client clock.',
-  invalid_nonce: 'X-TS-Nonce must be 4 to 256 characters.',
-  missing_nonce: 'X-TS-Nonce is required here; send a fresh nonce with every request.',
-  nonce_reused: 'This X-TS-Nonce was already used; send a fresh nonce with every request.',
-  signature_mismatch: 'The signature does not match the request.',
-  basic_not_allowed: 'Basic authentication is not accepted here; sign the request (TSA).',
-  digest_not_allowed: 'Signed (TSA) authentication is not accepted here; use Basic.',
-};
-
 const fail = (reason: VerifyFailure, extra: { customerId?: string; stringToSign?: string } = {}): VerifyResult => ({
   ok: false,
-  status: 401,
+  status: VERIFY_FAILURES[reason].status,
   reason,
-  message: MESSAGES[reason],
+  message: VERIFY_FAILURES[reason].message,
   ...extra,
 });
 

@@ -1,6 +1,23 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { createMemoryReplayStore, enableSha1, prepareMac, sha256Hex, signRequest, verifyRequest, type AuthErrorCode, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
 import { nodeMac } from '../src/node/index.js';
+import {
+  AuthError,
+  CODE_STATE,
+  SMS_STATUS,
+  VERIFY_FAILURES,
+  VOICE_STATUS,
+  XError,
+  isCodeState,
+  isSmsStatusCode,
+  isVoiceStatusCode,
+  verifyFailureOf,
+  type AuthErrorCode,
+  type CodeState,
+  type SmsStatusCode,
+  type VerifyFailureFacts,
+  type VoiceStatusCode,
+} from '../src/index.js';
 
 describe('@x/auth public types', () => {
   it('signRequest returns lower-case headers and the string to sign', () => {
@@ -31,5 +48,94 @@ describe('@x/auth public types', () => {
     expectTypeOf(enableSha1).toEqualTypeOf<() => void>();
     expectTypeOf(prepareMac).toEqualTypeOf<MacProvider>();
     expectTypeOf<'algorithm_not_enabled'>().toExtend<AuthErrorCode>();
+  });
+});
+
+// Issue 11, "Types that narrow": named codes usable in an exhaustive switch; one error base.
+
+describe('named status codes and states', () => {
+  it('the constants are literal types, and a switch over a guarded code can be exhaustive', () => {
+    expectTypeOf(SMS_STATUS.DELIVERED).toEqualTypeOf<200>();
+    expectTypeOf(VOICE_STATUS.ANSWERED).toEqualTypeOf<100>();
+    expectTypeOf(CODE_STATE.VALID).toEqualTypeOf<'VALID'>();
+    expectTypeOf<CodeState>().toEqualTypeOf<'VALID' | 'INVALID' | 'EXPIRED' | 'MAX_ATTEMPTS_EXCEEDED' | 'UNKNOWN'>();
+    const code = 0 as number;
+    if (isSmsStatusCode(code)) {
+      expectTypeOf(code).toEqualTypeOf<SmsStatusCode>();
+      const final = (c: SmsStatusCode): boolean => {
+        switch (c) {
+          case SMS_STATUS.IN_PROGRESS:
+          case SMS_STATUS.QUEUED:
+          case SMS_STATUS.QUEUED_BY_GATEWAY:
+          case SMS_STATUS.STATUS_DELAYED:
+          case SMS_STATUS.DELIVERED_TO_GATEWAY:
+          case SMS_STATUS.BULK_ACCEPTED:
+            return false;
+          default:
+            return true;
+        }
+      };
+      expectTypeOf(final(code)).toEqualTypeOf<boolean>();
+    }
+    if (isVoiceStatusCode(code)) expectTypeOf(code).toEqualTypeOf<VoiceStatusCode>();
+    const state = '' as string;
+    if (isCodeState(state)) {
+      const label = (s: CodeState): string => {
+        switch (s) {
+          case CODE_STATE.VALID:
+            return 'ok';
+          case CODE_STATE.INVALID:
+          case CODE_STATE.EXPIRED:
+          case CODE_STATE.MAX_ATTEMPTS_EXCEEDED:
+          case CODE_STATE.UNKNOWN:
+            return 'no';
+          default:
+            return s satisfies never;
+        }
+      };
+      expectTypeOf(label(state)).toEqualTypeOf<string>();
+    }
+    // @ts-expect-error: not a named SMS status
+    void SMS_STATUS.DELIVERED_TO_MARS;
+  });
+
+  it('the verification failures: a switch over the reason is exhaustive, codes map back to a reason', () => {
+    expectTypeOf(verifyFailureOf).returns.toEqualTypeOf<VerifyFailure | undefined>();
+    expectTypeOf(VERIFY_FAILURES).toEqualTypeOf<Readonly<Record<VerifyFailure, VerifyFailureFacts>>>();
+    const reason = verifyFailureOf(10004);
+    if (reason) {
+      const kind = (r: VerifyFailure): 'clock' | 'key' | 'request' => {
+        switch (r) {
+          case 'clock_skew':
+            return 'clock';
+          case 'unknown_customer':
+          case 'invalid_api_key':
+          case 'signature_mismatch':
+            return 'key';
+          case 'missing_authorization':
+          case 'malformed_authorization':
+          case 'unsupported_auth_method':
+          case 'missing_date':
+          case 'invalid_date':
+          case 'invalid_nonce':
+          case 'missing_nonce':
+          case 'nonce_reused':
+          case 'basic_not_allowed':
+          case 'digest_not_allowed':
+            return 'request';
+          default:
+            return r satisfies never;
+        }
+      };
+      expectTypeOf(kind(reason)).toEqualTypeOf<'clock' | 'key' | 'request'>();
+    }
+  });
+
+  it('AuthError extends XError and narrows on code', () => {
+    expectTypeOf<AuthError>().toExtend<XError>();
+    expectTypeOf<AuthError['code']>().toEqualTypeOf<AuthErrorCode>();
+    expectTypeOf<XError['code']>().toEqualTypeOf<string>();
+    const e = {} as unknown;
+    if (e instanceof AuthError) expectTypeOf(e.code).toEqualTypeOf<AuthErrorCode>();
   });
 });

@@ -90,7 +90,7 @@ function transaction(p: VerifySmsParams) {
 
 /** The form fields every product shares, validated, in the service's names. */
 function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: boolean): Record<string, string | undefined> {
-  if (!p || typeof p !== 'object') throw new TypeError('params must be an object.');
+  if (!p || typeof p !== 'object') throw new ValidationError('params', 'must be an object, e.g. { phoneNumber, ... }.');
   return {
     ...(p.extra ?? {}),
     ...(withPhone ? { phone_number: v.phoneNumber((p as CommonParams).phoneNumber) } : {}),

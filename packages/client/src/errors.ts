@@ -1,5 +1,9 @@
-import type { VerifyFailure } from '@x/auth';
+import { VERIFY_FAILURES, XError, verifyFailureOf, type VerifyFailure } from '@x/auth';
 import type { ServiceErrorBody } from './types.js';
+
+// The key of the brand XError reads (see @x/auth's errors.ts): each class names itself, so that
+// `instanceof` holds across the ESM and CommonJS copies of this package.
+const BRAND: unique symbol = Symbol.for('@x/error.brand');
 
 export type ClientErrorCode =
   | 'configuration_error'
@@ -14,20 +18,28 @@ export type ClientErrorCode =
   | 'redirect'
   | 'response_too_large';
 
-/** Base of every error this client throws. `code` is stable; messages never contain a secret. */
-export class ClientError extends Error {
+/** The codes of an `ApiError`: the service answered (`AuthenticationError` and `RateLimitError` are ApiErrors too). */
+export type ApiErrorCode = 'api_error' | 'invalid_response' | 'authentication_error' | 'rate_limited';
+
+/**
+ * Base of every error this client throws (itself an `XError` of @x/auth). `code` is stable;
+ * messages never contain a secret. To narrow a caught error on its code, use `isClientError`.
+ */
+export class ClientError extends XError {
+  static readonly [BRAND]: string = '@x/client/ClientError';
   override name = 'ClientError';
-  readonly code: ClientErrorCode;
+  declare readonly code: ClientErrorCode;
 
   constructor(code: ClientErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.code = code;
+    super(code, message, options);
   }
 }
 
 /** Wrong options: no fetch, bad base URL, missing or invalid credentials. */
 export class ConfigurationError extends ClientError {
+  static override readonly [BRAND]: string = '@x/client/ConfigurationError';
   override name = 'ConfigurationError';
+  declare readonly code: 'configuration_error';
   constructor(message: string, options?: { cause?: unknown }) {
     super('configuration_error', message, options);
   }
@@ -35,7 +47,9 @@ export class ConfigurationError extends ClientError {
 
 /** A parameter was rejected before anything was sent. */
 export class ValidationError extends ClientError {
+  static override readonly [BRAND]: string = '@x/client/ValidationError';
   override name = 'ValidationError';
+  declare readonly code: 'validation_error';
   readonly field: string;
   constructor(field: string, message: string) {
     super('validation_error', `${field}: ${message}`);
@@ -53,9 +67,16 @@ interface ApiErrorInit {
   retryAfterMs?: number | undefined;
 }
 
-/** The service answered with a 4xx or 5xx. The parsed body is kept. */
+const bodyOf = (init: ApiErrorInit) => (typeof init.body === 'object' && init.body !== null ? init.body : {}) as ServiceErrorBody;
+
+/**
+ * The service answered with a 4xx or 5xx (`api_error`), or a 2xx that is not JSON
+ * (`invalid_response`). The parsed body is kept.
+ */
 export class ApiError extends ClientError {
+  static override readonly [BRAND]: string = '@x/client/ApiError';
   override name = 'ApiError';
+  declare readonly code: ApiErrorCode;
   /** HTTP status. */
   readonly status: number;
   readonly headers: Headers;
@@ -67,8 +88,8 @@ export class ApiError extends ClientError {
   /** When the service asked to wait before trying again (Retry-After on 429 and 503), in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(init: ApiErrorInit, code: ClientErrorCode = 'api_error', message?: string) {
-    const body = (typeof init.body === 'object' && init.body !== null ? init.body : {}) as ServiceErrorBody;
+  constructor(init: ApiErrorInit, code: ApiErrorCode = 'api_error', message?: string) {
+    const body = bodyOf(init);
     const first = Array.isArray(body.errors) ? body.errors[0] : undefined;
     const serviceCode = first?.code ?? body.status?.code;
     const description = first?.description ?? body.status?.description;
@@ -82,47 +103,72 @@ export class ApiError extends ClientError {
   }
 }
 
-const REASONS: Record<number, VerifyFailure> = {
-  10002: 'nonce_reused', [-30012]: 'nonce_reused',
-  10003: 'invalid_nonce', [-30011]: 'invalid_nonce',
-  10004: 'clock_skew', [-30010]: 'clock_skew',
-  10005: 'invalid_date', [-30009]: 'invalid_date',
-  10006: 'unsupported_auth_method', [-30008]: 'unsupported_auth_method',
-  10007: 'missing_date', [-30007]: 'missing_date',
-  10008: 'signature_mismatch', [-30006]: 'signature_mismatch',
-  10013: 'unknown_customer', 10015: 'unknown_customer', [-30000]: 'unknown_customer',
-  [-30004]: 'missing_authorization', [-30005]: 'malformed_authorization', [-30015]: 'invalid_api_key',
-};
+/** What each line of a string to sign is (interface document: method, content type, Date, x-ts-* headers, body, resource). */
+function lineName(line: string, index: number, count: number): string {
+  if (index === 0) return 'the method';
+  if (index === 1) return 'the content type';
+  if (index === 2) return 'the Date header';
+  if (index === count - 1) return 'the resource (path)';
+  const header = /^(x-ts-[^:]*):/.exec(line);
+  return header ? `the ${header[1]} header` : 'the body';
+}
 
-const ADVICE: Partial<Record<VerifyFailure, string>> = {
-  clock_skew: 'The service says the request time is off: check this machine\'s clock (NTP).',
-  signature_mismatch: 'Compare error.stringToSign with error.serverStringToSign to see which line differs; check the API key.',
-  unknown_customer: 'Check the customer ID.',
-  invalid_api_key: 'Check the API key.',
-  nonce_reused: 'A nonce was sent twice; let the client generate them.',
-};
+/** Where two strings to sign part: the line number (from 1) and what that line is on each side. Never a line's content. */
+function firstDifference(ours: string, theirs: string): string {
+  const a = ours.split('\n');
+  const b = theirs.split('\n');
+  const at = a.findIndex((line, i) => line !== b[i]);
+  const index = at === -1 ? a.length : at;
+  const what = (lines: string[]) => (index < lines.length ? lineName(lines[index]!, index, lines.length) : 'nothing (the string ends)');
+  const here = what(a);
+  const there = what(b);
+  return `line ${index + 1} is the first that differs (${here === there ? here : `here ${here}, at the service ${there}`})`;
+}
 
-/** 401: the service refused the credentials or the signature. */
+/** What to do about a 401, from what is known: the reason, the scheme, both strings to sign. */
+function adviceFor(reason: VerifyFailure | undefined, scheme: 'digest' | 'basic', ours: string | undefined, theirs: string | undefined): string | undefined {
+  if (!reason) return undefined;
+  if (reason !== 'signature_mismatch' || scheme === 'basic') return VERIFY_FAILURES[reason].advice;
+  if (ours !== undefined && theirs !== undefined) {
+    if (ours === theirs) {
+      return 'The service computed the same string to sign as this client, so only the key can differ: check that apiKey is the API key of this customer ID, as issued (base64).';
+    }
+    return `Compare error.stringToSign with error.serverStringToSign: ${firstDifference(ours, theirs)}. Something between this client and the service changed the request (a proxy rewriting the path, a header or the body), or baseUrl has a path the service does not see.`;
+  }
+  return 'The service does not say what it signed. Check the API key, and that nothing between this client and the service changes the request (a proxy rewriting the path, a header or the body).';
+}
+
+/**
+ * 401: the service refused the credentials or the signature. The message says what to do: a
+ * wrong key when both sides signed the same string, the line that differs when they did not.
+ */
 export class AuthenticationError extends ApiError {
+  static override readonly [BRAND]: string = '@x/client/AuthenticationError';
   override name = 'AuthenticationError';
-  /** Why, when the service said it. */
+  declare readonly code: 'authentication_error';
+  /**
+   * Why, when the service said it (its code, read with `verifyFailureOf` of @x/auth). With Basic
+   * auth, the service's "Invalid Signature" (10008) is `invalid_api_key`: nothing was signed.
+   */
   readonly reason: VerifyFailure | undefined;
-  /** What this client signed (no secret in it). */
+  /** What this client signed (no secret in it); undefined with Basic auth. */
   readonly stringToSign: string | undefined;
   /** What the service says it verified (`signature_string`), when it says it. */
   readonly serverStringToSign: string | undefined;
   /** Server clock minus the clock this client signs with (response Date header), when known. */
   readonly clockOffsetMs: number | undefined;
 
-  constructor(init: ApiErrorInit, stringToSign: string | undefined, localTime: number) {
+  /** `scheme` defaults to `basic` when there is no string to sign, `digest` otherwise. */
+  constructor(init: ApiErrorInit, stringToSign: string | undefined, localTime: number, scheme: 'digest' | 'basic' = stringToSign === undefined ? 'basic' : 'digest') {
     super(init, 'authentication_error');
-    const body = (typeof init.body === 'object' && init.body !== null ? init.body : {}) as ServiceErrorBody;
-    this.reason = this.serviceCode !== undefined ? REASONS[this.serviceCode] : undefined;
+    const body = bodyOf(init);
+    const reason = this.serviceCode !== undefined ? verifyFailureOf(this.serviceCode) : undefined;
+    this.reason = scheme === 'basic' && reason === 'signature_mismatch' ? 'invalid_api_key' : reason;
     this.stringToSign = stringToSign;
     this.serverStringToSign = typeof body.signature_string === 'string' ? body.signature_string : undefined;
     const serverDate = Date.parse(init.headers.get('date') ?? '');
     this.clockOffsetMs = Number.isNaN(serverDate) ? undefined : serverDate - localTime;
-    const advice = this.reason ? ADVICE[this.reason] : undefined;
+    const advice = adviceFor(this.reason, scheme, this.stringToSign, this.serverStringToSign);
     const offset = this.reason === 'clock_skew' && this.clockOffsetMs !== undefined ? ` Server clock is ${Math.round(this.clockOffsetMs / 1000)} s from this machine's.` : '';
     this.message = `${this.message}${this.reason ? ` Reason: ${this.reason}.` : ''}${advice ? ` ${advice}` : ''}${offset}`;
   }
@@ -130,7 +176,9 @@ export class AuthenticationError extends ApiError {
 
 /** 429. `retryAfterMs` comes from Retry-After when the service sends it. */
 export class RateLimitError extends ApiError {
+  static override readonly [BRAND]: string = '@x/client/RateLimitError';
   override name = 'RateLimitError';
+  declare readonly code: 'rate_limited';
   constructor(init: ApiErrorInit, retryAfterMs: number | undefined) {
     super({ ...init, retryAfterMs }, 'rate_limited');
   }
@@ -138,38 +186,55 @@ export class RateLimitError extends ApiError {
 
 /** No answer within `timeoutMs`; the request was aborted. */
 export class TimeoutError extends ClientError {
+  static override readonly [BRAND]: string = '@x/client/TimeoutError';
   override name = 'TimeoutError';
+  declare readonly code: 'timeout';
   constructor(message: string) {
     super('timeout', message);
   }
 }
 
-/** The request failed below HTTP. `sent` says whether it may have reached the service. */
+/**
+ * The request failed below HTTP. `sent` says whether it may have reached the service; `host` and
+ * `port` say where the connection was tried (the proxy's address when one was used and the
+ * failure says so).
+ */
 export class NetworkError extends ClientError {
+  static override readonly [BRAND]: string = '@x/client/NetworkError';
   override name = 'NetworkError';
+  declare readonly code: 'network_error';
   /** false when provably not sent (connection refused, DNS failure); 'unknown' otherwise. */
   readonly sent: false | 'unknown';
-  constructor(message: string, sent: false | 'unknown', cause: unknown) {
+  /** The host the connection was tried to, when known. */
+  readonly host: string | undefined;
+  /** The port the connection was tried to, when known. */
+  readonly port: number | undefined;
+  constructor(message: string, sent: false | 'unknown', cause: unknown, target?: { host: string; port: number }) {
     super('network_error', message, { cause });
     this.sent = sent;
+    this.host = target?.host;
+    this.port = target?.port;
   }
 }
 
 /** The caller's AbortSignal fired. */
 export class AbortedError extends ClientError {
+  static override readonly [BRAND]: string = '@x/client/AbortedError';
   override name = 'AbortedError';
+  declare readonly code: 'aborted';
   constructor(reason: unknown) {
     super('aborted', 'The request was aborted by the caller.', { cause: reason });
   }
 }
-
 /**
  * The service answered with a redirect (3xx, or a browser's opaque redirect, status 0), or the
  * fetch function followed one. The client never follows redirects: credentials, signatures and
  * message bodies go to `baseUrl` only. Never retried.
  */
 export class RedirectError extends ClientError {
+  static override readonly [BRAND]: string = '@x/client/RedirectError';
   override name = 'RedirectError';
+  declare readonly code: 'redirect';
   /** The HTTP status of the redirect; 0 for an opaque redirect (browsers), or the final status when `followed`. */
   readonly status: number;
   /** Where the answer pointed (Location), or where the fetch went when `followed`. */
@@ -196,7 +261,9 @@ export class RedirectError extends ClientError {
  * transfer. Never retried.
  */
 export class ResponseTooLargeError extends ClientError {
+  static override readonly [BRAND]: string = '@x/client/ResponseTooLargeError';
   override name = 'ResponseTooLargeError';
+  declare readonly code: 'response_too_large';
   /** HTTP status of the oversized answer. */
   readonly status: number;
   /** The cap that was exceeded, in bytes. */
@@ -208,4 +275,29 @@ export class ResponseTooLargeError extends ClientError {
     this.status = init.status;
     this.limitBytes = init.limitBytes;
   }
+}
+
+/**
+ * Every error the client throws, as a union discriminated on `code`: after `isClientError(e)`,
+ * `e.code === 'rate_limited'` narrows `e` to a `RateLimitError` (and `e.retryAfterMs` type-checks).
+ * `instanceof` works as well (`ClientError` is the base class of them all).
+ */
+export type XClientError =
+  | ConfigurationError
+  | ValidationError
+  | (ApiError & { readonly code: 'api_error' | 'invalid_response' })
+  | AuthenticationError
+  | RateLimitError
+  | TimeoutError
+  | NetworkError
+  | AbortedError
+  | RedirectError
+  | ResponseTooLargeError;
+
+/**
+ * Whether `error` is an error of this client (from any copy of the package, ESM or CommonJS),
+ * typed as the union that narrows on `code`: `catch (e) { if (isClientError(e) && e.code === 'rate_limited') e.retryAfterMs }`.
+ */
+export function isClientError(error: unknown): error is XClientError {
+  return error instanceof ClientError;
 }

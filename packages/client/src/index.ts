@@ -1,7 +1,26 @@
 export { createClient } from './client.js';
+// The service's named codes and states (one table, in @x/auth), for switching on answers.
+export {
+  SMS_STATUS,
+  SMS_STATUS_TEXT,
+  VOICE_STATUS,
+  VOICE_STATUS_TEXT,
+  CODE_STATE,
+  CODE_STATE_TEXT,
+  VERIFICATION_STATE,
+  VERIFICATION_STATE_TEXT,
+  VERIFY_FAILURES,
+  XError,
+  isSmsStatusCode,
+  isVoiceStatusCode,
+  isCodeState,
+  isVerificationState,
+  verifyFailureOf,
+} from '@x/auth';
+export type { SmsStatusCode, VoiceStatusCode, VerifyFailure } from '@x/auth';
 export type { Client } from './client.js';
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES, LOG_LEVELS } from './transport/index.js';
-export type { ClientOptions, RequestOptions, RawRequest, RetryOptions, Hooks, Logger, LogFields, LogLevel } from './transport/index.js';
+export type { ClientOptions, RequestOptions, RawRequest, RetryOptions, Hooks, Logger, LogFields, LogLevel, FetchFunction, FetchInit, FetchResponse, FetchBody } from './transport/index.js';
 export { fromEnv, ENV_VARIABLES } from './env.js';
 export type { EnvOptions, EnvRecord } from './env.js';
 export type { CreateClientOptions, ProductOptions, ProductsOptions } from './routing.js';
@@ -17,8 +36,9 @@ export {
   AbortedError,
   RedirectError,
   ResponseTooLargeError,
+  isClientError,
 } from './errors.js';
-export type { ClientErrorCode } from './errors.js';
+export type { ClientErrorCode, ApiErrorCode, XClientError } from './errors.js';
 export type {
   ApiResponse,
   MessageType,

@@ -9,33 +9,33 @@ import type { ApiResponse } from './types.js';
 /** Host, credentials and auth scheme of one product; each falls back to the client's. */
 export interface ProductOptions {
   /** Default: the product's own host, or the client's `baseUrl` when that is not a service host (emulator, proxy). */
-  baseUrl?: string | URL;
+  baseUrl?: string | URL | undefined;
   /** Give `customerId` and `apiKey` together, or neither (then the client's pair is used). */
-  customerId?: string;
-  apiKey?: string;
-  auth?: 'digest' | 'basic';
+  customerId?: string | undefined;
+  apiKey?: string | undefined;
+  auth?: 'digest' | 'basic' | undefined;
 }
 
 /** Products on their own host. Everything else goes to `baseUrl`. */
 export interface ProductsOptions {
   /** Intelligence Cloud, default host `https://detect.telesign.com`; it usually has its own customer id and key. */
-  intelligence?: ProductOptions;
+  intelligence?: ProductOptions | undefined;
   /** Verify API (multi-channel), default host `https://verify.telesign.com`. */
-  verifyApi?: ProductOptions;
+  verifyApi?: ProductOptions | undefined;
 }
 
 export interface CreateClientOptions extends Omit<ClientOptions, 'customerId' | 'apiKey'> {
   /** Give it with `apiKey`, or neither: then `X_CUSTOMER_ID` and `X_API_KEY` are read from the environment (Node, Bun, Deno). */
-  customerId?: string;
+  customerId?: string | undefined;
   /** The API key, base64 as issued. Give it with `customerId`, or neither (then `X_API_KEY`). */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Per-product hosts and credentials; not needed for one account on the default hosts. */
-  products?: ProductsOptions;
+  products?: ProductsOptions | undefined;
   /**
    * In a browser, createClient refuses to run (the API key would be readable in the page) unless
    * this is true. Deno, Bun, Node and workers are not browsers.
    */
-  dangerouslyAllowBrowser?: boolean;
+  dangerouslyAllowBrowser?: boolean | undefined;
 }
 
 /** The options once completed from the environment: credentials present. */

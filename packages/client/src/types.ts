@@ -1,75 +1,74 @@
 // Types of the service's requests and answers, from the service reference.
-import type { AdditionalInfo, ServiceError, TransactionStatus } from '@x/auth';
+import type { AdditionalInfo, CodeState, ServiceError, TransactionStatus } from '@x/auth';
 import type { PhoneIdAddonSections, PhoneIdAddons, PhoneIdConsent } from './products/phone-id-addons.js';
 import type { VoiceVerifyResponse } from './products/voice-verify.js';
 
-export type { AdditionalInfo, ServiceError, TransactionStatus };
+export type { AdditionalInfo, CodeState, ServiceError, TransactionStatus };
 
 export type MessageType = 'OTP' | 'ARN' | 'MKT';
 export type AccountLifecycleEvent = 'create' | 'sign-in' | 'transact' | 'update' | 'delete';
-export type CodeState = 'VALID' | 'INVALID' | 'EXPIRED' | 'MAX_ATTEMPTS_EXCEEDED' | 'UNKNOWN';
 export type UseCaseCode = 'ATCK' | 'BACF' | 'BACS' | 'CHBK' | 'CLDR' | 'LEAD' | 'OTHR' | 'PWRT' | 'RESV' | 'RXPF' | 'SHIP' | 'THEF' | 'TRVF' | 'UNKN';
 
 /** Parameters every product takes. */
 export interface CommonParams {
   /** Digits with the country code; "+", spaces, dashes, dots and parentheses are removed. */
   phoneNumber: string;
-  accountLifecycleEvent?: AccountLifecycleEvent;
+  accountLifecycleEvent?: AccountLifecycleEvent | undefined;
   /** The end user's IP address. */
-  originatingIp?: string;
+  originatingIp?: string | undefined;
   /** Your id, echoed in status and callbacks. */
-  externalId?: string;
+  externalId?: string | undefined;
   /** Overrides the account's callback URL for this request. */
-  callbackUrl?: string;
+  callbackUrl?: string | undefined;
   /** Escape hatch: more form fields, sent as given (snake_case names). */
-  extra?: Record<string, string>;
+  extra?: Record<string, string> | undefined;
 }
 
 /** India DLT registration ids (at most 40 characters each). */
 export interface DltParams {
-  dltTemplateId?: string;
-  dltEntityId?: string;
+  dltTemplateId?: string | undefined;
+  dltEntityId?: string | undefined;
 }
 
 export interface SendSmsParams extends CommonParams, DltParams {
   message: string;
   messageType: MessageType;
   /** At most 20 characters; must be allow-listed on the account. */
-  senderId?: string;
+  senderId?: string | undefined;
 }
 
 export interface VerifySmsParams extends CommonParams, DltParams {
   /** 3 to 7 digits; the service generates 7 digits when omitted. */
-  verifyCode?: string;
+  verifyCode?: string | undefined;
   /** Message text containing `$$CODE$$`. */
-  template?: string;
+  template?: string | undefined;
   /** Locale of the predefined template, `xx-XX`. */
-  language?: string;
-  senderId?: string;
-  ucid?: UseCaseCode;
-  isPrimary?: boolean;
+  language?: string | undefined;
+  senderId?: string | undefined;
+  ucid?: UseCaseCode | undefined;
+  isPrimary?: boolean | undefined;
   /** Payment verification: both or neither, at most 40 characters each (`$$AMOUNT$$`, `$$PAYEE$$` in the template). */
-  transactionAmount?: string;
-  transactionPayee?: string;
+  transactionAmount?: string | undefined;
+  transactionPayee?: string | undefined;
   /** Only when SIM Swap is enabled on the account. */
-  simSwapCheck?: boolean;
+  simSwapCheck?: boolean | undefined;
 }
 
 export interface VoiceCallParams extends CommonParams {
   message: string;
   messageType: MessageType;
   /** e.g. `f-en-US` (default). */
-  voice?: string;
-  callerId?: string;
+  voice?: string | undefined;
+  callerId?: string | undefined;
 }
 
 export interface PhoneIdParams extends Omit<CommonParams, 'phoneNumber' | 'callbackUrl'> {
   /** `json` (default) or `form`. Add-ons and consent need JSON. */
-  encoding?: 'json' | 'form';
+  encoding?: 'json' | 'form' | undefined;
   /** Identity attributes, e.g. `{ contact: {} }`; sent as JSON. */
-  addons?: PhoneIdAddons;
+  addons?: PhoneIdAddons | undefined;
   /** Required with `contact_plus` and `call_forward_detection`. */
-  consent?: PhoneIdConsent;
+  consent?: PhoneIdConsent | undefined;
 }
 
 export interface SmsResponse {

@@ -47,6 +47,19 @@ import {
   type VoiceVerifyParams,
   type VoiceVerifyResponse,
 } from '../src/index.js';
+import {
+  AbortedError,
+  AuthenticationError,
+  ConfigurationError,
+  NetworkError,
+  TimeoutError,
+  ValidationError,
+  isClientError,
+  type ApiErrorCode,
+  type FetchFunction,
+  type XClientError,
+} from '../src/index.js';
+import { XError, type VerifyFailure } from '@x/auth';
 import { ENV_VARIABLES, fromEnv, LOG_LEVELS, type EnvOptions, type LogFields, type Logger, type LogLevel } from '../src/index.js';
 import { createNodeFetch, type NodeFetchOptions, type ProxyOptions } from '../src/node/index.js';
 
@@ -227,5 +240,85 @@ describe('environment, logging, proxies, browsers', () => {
     void createNodeFetch({ proxy: false });
     // @ts-expect-error: true is not a proxy
     void createNodeFetch({ proxy: true });
+  });
+});
+
+// Issue 11, "Types that narrow": a caught error narrows on `code`; instanceof keeps working.
+describe('client errors form a discriminated union on code', () => {
+  it('after isClientError, each code narrows to its class', async () => {
+    try {
+      await client.messaging.send({ phoneNumber: '1', message: 'x', messageType: 'ARN' });
+    } catch (e) {
+      expectTypeOf(e).toBeUnknown();
+      if (isClientError(e)) {
+        expectTypeOf(e).toEqualTypeOf<XClientError>();
+        if (e.code === 'rate_limited') {
+          expectTypeOf(e).toEqualTypeOf<RateLimitError>();
+          expectTypeOf(e.retryAfterMs).toEqualTypeOf<number | undefined>();
+        }
+        if (e.code === 'authentication_error') {
+          expectTypeOf(e).toEqualTypeOf<AuthenticationError>();
+          expectTypeOf(e.reason).toEqualTypeOf<VerifyFailure | undefined>();
+        }
+        if (e.code === 'network_error') expectTypeOf(e.sent).toEqualTypeOf<false | 'unknown'>();
+        if (e.code === 'validation_error') expectTypeOf(e.field).toEqualTypeOf<string>();
+        if (e.code === 'redirect') expectTypeOf(e.location).toEqualTypeOf<string | undefined>();
+        if (e.code === 'api_error' || e.code === 'invalid_response') {
+          expectTypeOf(e).toExtend<ApiError>();
+          expectTypeOf(e.status).toEqualTypeOf<number>();
+        }
+        // @ts-expect-error: a timeout has no retryAfterMs
+        if (e.code === 'timeout') void e.retryAfterMs;
+      }
+    }
+  });
+
+  it('a switch over the code is exhaustive', () => {
+    const describeError = (e: XClientError): string => {
+      switch (e.code) {
+        case 'configuration_error':
+        case 'validation_error':
+          return 'fix the call';
+        case 'api_error':
+        case 'invalid_response':
+          return `HTTP ${e.status}`;
+        case 'authentication_error':
+          return e.reason ?? 'unknown';
+        case 'rate_limited':
+          return `wait ${e.retryAfterMs ?? 0}`;
+        case 'timeout':
+        case 'network_error':
+        case 'aborted':
+        case 'redirect':
+        case 'response_too_large':
+          return 'transport';
+        default:
+          return e satisfies never;
+      }
+    };
+    expectTypeOf(describeError).returns.toEqualTypeOf<string>();
+    expectTypeOf<XClientError['code']>().toEqualTypeOf<ClientErrorCode>();
+  });
+
+  it('instanceof narrows too, and every class extends XError', () => {
+    const e = {} as unknown;
+    if (e instanceof RateLimitError) expectTypeOf(e.retryAfterMs).toEqualTypeOf<number | undefined>();
+    if (e instanceof ApiError) expectTypeOf(e.code).toEqualTypeOf<ApiErrorCode>();
+    expectTypeOf<RateLimitError>().toExtend<ApiError>();
+    expectTypeOf<AuthenticationError>().toExtend<ApiError>();
+    expectTypeOf<ConfigurationError | ValidationError | ApiError | TimeoutError | NetworkError | AbortedError | RedirectError | ResponseTooLargeError>().toExtend<XError>();
+    expectTypeOf<ClientError>().toExtend<XError>();
+    expectTypeOf<ClientError['code']>().toEqualTypeOf<ClientErrorCode>();
+    if (e instanceof XError) expectTypeOf(e.code).toEqualTypeOf<string>();
+    expectTypeOf<NetworkError['port']>().toEqualTypeOf<number | undefined>();
+  });
+
+  it('fetch is typed by what the client passes: the global fetch fits, and so does a plain function', () => {
+    createClient({ customerId: 'x', apiKey: 'AAAA', fetch: globalThis.fetch });
+    createClient({ customerId: 'x', apiKey: 'AAAA', fetch: (url, init) => fetch(url, init) });
+    expectTypeOf<FetchFunction>().parameter(0).toEqualTypeOf<string>();
+    expectTypeOf<Parameters<FetchFunction>[1]['redirect']>().toEqualTypeOf<'manual'>();
+    // @ts-expect-error: not a fetch
+    createClient({ customerId: 'x', apiKey: 'AAAA', fetch: (url: number) => url });
   });
 });

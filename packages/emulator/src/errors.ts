@@ -1,3 +1,5 @@
+import { XError } from '@x/auth';
+
 /**
  * Codes of the errors the emulator throws for misuse: a bad fault rule, option, inbound message,
  * clock move or status; an unknown transaction or callback; a `waitFor` that timed out; a port
@@ -14,19 +16,23 @@ export type EmulatorErrorCode =
   | 'wait_timeout'
   | 'address_in_use';
 
-/** Base of every error the emulator throws. `code` is stable; the message says what to do. */
-export class EmulatorError extends Error {
+// The key of the brand XError reads (see @x/auth's errors.ts), so that instanceof holds across copies.
+const BRAND: unique symbol = Symbol.for('@x/error.brand');
+
+/** Base of every error the emulator throws (an `XError` of @x/auth). `code` is stable; the message says what to do. */
+export class EmulatorError extends XError {
+  static readonly [BRAND]: string = '@x/emulator/EmulatorError';
   override name = 'EmulatorError';
-  readonly code: EmulatorErrorCode;
+  declare readonly code: EmulatorErrorCode;
 
   constructor(code: EmulatorErrorCode, message: string) {
-    super(message);
-    this.code = code;
+    super(code, message);
   }
 }
 
 /** A fault rule was refused; `field` names the first field at fault (`rule` for the whole value). Nothing was added. */
 export class FaultRuleError extends EmulatorError {
+  static override readonly [BRAND]: string = '@x/emulator/FaultRuleError';
   override name = 'FaultRuleError';
   readonly field: string;
 
@@ -38,6 +44,7 @@ export class FaultRuleError extends EmulatorError {
 
 /** An inbound SMS was refused; `field` names the first field at fault. Nothing was sent. */
 export class InboundError extends EmulatorError {
+  static override readonly [BRAND]: string = '@x/emulator/InboundError';
   override name = 'InboundError';
   readonly field: string;
 

@@ -43,7 +43,7 @@ export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHand
       headers: req.headers,
       parsed: (raw) => parsedFrom(req, raw),
       respond(answer, reason) {
-        if (options.onError && !NOT_ERRORS.has(reason)) return options.onError({ status: answer.status, body: answer.body }, req, res, next);
+        if (options.onError && !NOT_ERRORS.has(reason)) return options.onError({ status: answer.status, body: answer.body, reason }, req, res, next);
         res.status(answer.status).set(answer.headers).json(answer.body);
       },
     };

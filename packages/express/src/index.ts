@@ -19,6 +19,8 @@ declare global {
 export { verifyCallbacks } from './callbacks.js';
 export type { CallbackMiddlewareOptions } from './callbacks.js';
 export { verifySignedRequests } from './signed.js';
+export { verifiedCallback, verifiedRequest } from './verified.js';
+export type { VerifiedCallbackRequest, VerifiedSignedRequest } from './verified.js';
 export type { SignedRequestMiddlewareOptions } from './signed.js';
-export type { Common } from './common.js';
+export type { Common, VerificationFailure } from './common.js';
 export { PARSED_BODY_MESSAGE, saveRawBody } from './raw-body.js';

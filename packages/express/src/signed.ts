@@ -5,7 +5,7 @@ import type { RequestHandler } from 'express';
 import type { Common } from './common.js';
 import { readRawBody } from './raw-body.js';
 
-export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & Common & { replayStore?: ReplayStore };
+export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & Common & { replayStore?: ReplayStore | undefined };
 
 /** Verifies requests signed as the service requires (Digest and/or Basic); sets `req.customerId`; 401 as the service answers. */
 export function verifySignedRequests(options: SignedRequestMiddlewareOptions): RequestHandler {
@@ -17,8 +17,8 @@ export function verifySignedRequests(options: SignedRequestMiddlewareOptions): R
       url: req.originalUrl,
       headers: req.headers,
       readBody: (max) => readRawBody(req, max),
-      respond(answer) {
-        if (options.onError) return options.onError({ status: answer.status, body: answer.body }, req, res, next);
+      respond(answer, reason) {
+        if (options.onError) return options.onError({ status: answer.status, body: answer.body, reason }, req, res, next);
         res.status(answer.status).set(answer.headers).json(answer.body);
       },
     };

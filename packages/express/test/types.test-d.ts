@@ -2,7 +2,7 @@ import type { DeliveryStore } from '@x/auth';
 import type { CallbackPayload } from '@x/webhooks';
 import express, { type Request, type RequestHandler } from 'express';
 import { describe, expectTypeOf, it } from 'vitest';
-import { saveRawBody, verifyCallbacks, verifySignedRequests, type CallbackMiddlewareOptions } from '../src/index.js';
+import { saveRawBody, verifiedCallback, verifiedRequest, verifyCallbacks, verifySignedRequests, type CallbackMiddlewareOptions, type VerifiedCallbackRequest } from '../src/index.js';
 
 describe('@x/express public types', () => {
   it('middlewares are request handlers', () => {
@@ -31,5 +31,42 @@ describe('@x/express public types', () => {
     express.text({ verify: saveRawBody });
     express.raw({ verify: saveRawBody });
     expectTypeOf<Request['rawBody']>().toEqualTypeOf<Uint8Array | string | undefined>();
+  });
+});
+
+// Issue 11, "Types that narrow": the same idea as Fastify's typed routes, as handler wrappers.
+describe('verified handlers see non-undefined types', () => {
+  it('verifiedCallback: req.callback without undefined', () => {
+    const app = express();
+    app.post(
+      '/callbacks/:tenant',
+      verifyCallbacks({ customerId: 'x', apiKey: 'AAAA' }),
+      verifiedCallback((req, res) => {
+        expectTypeOf(req.callback).toEqualTypeOf<CallbackPayload>();
+        expectTypeOf(req.callbackHeader).toEqualTypeOf<'authorization' | 'x-ts-authorization'>();
+        expectTypeOf(req.params).toEqualTypeOf<Request['params']>();
+        res.json({ id: req.callback.reference_id });
+      }),
+    );
+    // Route params typed by hand, as with any Express handler passed through a function.
+    app.post('/callbacks/:tenant', verifiedCallback<{ tenant: string }>((req) => expectTypeOf(req.params.tenant).toEqualTypeOf<string>()));
+    expectTypeOf(verifiedCallback(() => undefined)).toExtend<RequestHandler>();
+    expectTypeOf<VerifiedCallbackRequest['callback']>().toEqualTypeOf<CallbackPayload>();
+  });
+
+  it('verifiedRequest: req.customerId without undefined', () => {
+    const app = express();
+    app.get(
+      '/v1/messaging/:id',
+      verifySignedRequests({ credentials: () => undefined }),
+      verifiedRequest(async (req, res) => {
+        expectTypeOf(req.customerId).toEqualTypeOf<string>();
+        res.json({ customer: req.customerId });
+      }),
+    );
+  });
+
+  it('options accept undefined where a value is optional', () => {
+    expectTypeOf<CallbackMiddlewareOptions['limit']>().toEqualTypeOf<number | undefined>();
   });
 });

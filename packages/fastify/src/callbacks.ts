@@ -1,5 +1,6 @@
 import { receiveCallback, settleWith, succeeded, type CallbackOptions } from '@x/webhooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { missingOptions } from './errors.js';
 
 interface Delivery {
   settle: (ok: boolean) => void;
@@ -26,7 +27,7 @@ export function callbackHooks(fastify: FastifyInstance, callbacks: CallbackOptio
   }
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!callbacks) throw new Error('@x/fastify: a route asks for callback verification but the plugin has no `callbacks` options.');
+    if (!callbacks) throw missingOptions('callback', `${request.method} ${request.routeOptions.url ?? request.url}`);
     const callback = await receiveCallback(
       {
         readBody: async () => request.rawBody ?? new Uint8Array(),

@@ -5,19 +5,29 @@ import { nativeCallbackSignature } from '@x/webhooks/node';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { callbackHooks } from './callbacks.js';
+import { missingOptions } from './errors.js';
 import { captureRawBody } from './raw-body.js';
 import { signedRequestHook } from './signed.js';
 
+/** `T` on routes whose config says `flag: true` (then the plugin has set it), `T | null` elsewhere. */
+type OnOptedIn<ContextConfig, Flag extends string, T> = ContextConfig extends { [K in Flag]: true } ? T : T | null;
+
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The verified callback payload, on routes with `config: { xCallback: true }`. */
-    callback: CallbackPayload | null;
+  // The same type parameters as Fastify's own declaration: the route's config (`ContextConfig`,
+  // inferred from `{ config: { xCallback: true } }`) decides whether the decorators can be null.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- merged declarations repeat every type parameter
+  interface FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig, Logger, RequestType> {
+    /**
+     * The verified callback payload. Typed without `null` on routes declared with
+     * `config: { xCallback: true }` (their handler never runs without one); `null` elsewhere.
+     */
+    callback: OnOptedIn<ContextConfig, 'xCallback', CallbackPayload>;
     /** Which header verified it. */
-    callbackHeader: 'authorization' | 'x-ts-authorization' | null;
-    /** The verified customer, on routes with `config: { xSignedRequest: true }`. */
-    customerId: string | null;
+    callbackHeader: OnOptedIn<ContextConfig, 'xCallback', 'authorization' | 'x-ts-authorization'>;
+    /** The verified customer. Typed without `null` on routes declared with `config: { xSignedRequest: true }`. */
+    customerId: OnOptedIn<ContextConfig, 'xSignedRequest', string>;
     /** The raw body bytes, on opted-in routes. */
-    rawBody: Uint8Array | null;
+    rawBody: ContextConfig extends { xCallback: true } | { xSignedRequest: true } ? Uint8Array : Uint8Array | null;
   }
   interface FastifyContextConfig {
     /** Verify this route's requests as the service's callbacks. */
@@ -29,13 +39,13 @@ declare module 'fastify' {
 
 export interface XFastifyOptions {
   /** Enables callback verification (routes opt in with `config.xCallback` or `callbackRoutes`). */
-  callbacks?: CallbackOptions;
+  callbacks?: CallbackOptions | undefined;
   /** Enables signed-request verification (routes opt in with `config.xSignedRequest` or `signedRoutes`). */
-  signedRequests?: Omit<VerifyOptions, 'replayStore'> & { replayStore?: ReplayStore };
-  /** URLs (route patterns) that verify callbacks without `config`. */
-  callbackRoutes?: string[];
+  signedRequests?: (Omit<VerifyOptions, 'replayStore'> & { replayStore?: ReplayStore | undefined }) | undefined;
+  /** URLs (route patterns) that verify callbacks without `config` (their handlers see `request.callback` typed with `null`). */
+  callbackRoutes?: string[] | undefined;
   /** URLs (route patterns) that verify signed requests without `config`. */
-  signedRoutes?: string[];
+  signedRoutes?: string[] | undefined;
 }
 
 export type Mode = 'callback' | 'signed' | undefined;
@@ -49,6 +59,15 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
 
   const callbackRoutes = new Set(options.callbackRoutes ?? []);
   const signedRoutes = new Set(options.signedRoutes ?? []);
+  // A route that opts in without the options it needs fails now, not at its first request.
+  if (!options.callbacks && callbackRoutes.size > 0) throw missingOptions('callback', [...callbackRoutes].join(', '));
+  if (!options.signedRequests && signedRoutes.size > 0) throw missingOptions('signed', [...signedRoutes].join(', '));
+  fastify.addHook('onRoute', (route) => {
+    const config = route.config as { xCallback?: boolean; xSignedRequest?: boolean } | undefined;
+    const name = `${String(route.method)} ${route.url}`;
+    if (config?.xCallback && !options.callbacks) throw missingOptions('callback', name);
+    if (config?.xSignedRequest && !options.signedRequests) throw missingOptions('signed', name);
+  });
   const modeOf = (request: FastifyRequest): Mode => {
     const config = request.routeOptions.config;
     const url = request.routeOptions.url ?? '';

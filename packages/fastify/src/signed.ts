@@ -1,11 +1,12 @@
 import { signedRequestOutcome, type AdapterOutcome } from '@x/webhooks';
 import type { VerifyOptions } from '@x/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { missingOptions } from './errors.js';
 
 /** The preHandler of signed-request routes: sets `request.customerId`, or answers 401 as the service does. */
 export function signedRequestHook(options: VerifyOptions | undefined) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!options) throw new Error('@x/fastify: a route asks for signed-request verification but the plugin has no `signedRequests` options.');
+    if (!options) throw missingOptions('signed', `${request.method} ${request.routeOptions.url ?? request.url}`);
     const outcome: AdapterOutcome<{ customerId: string }> = await signedRequestOutcome(
       { method: request.method, url: request.url, headers: request.headers, body: request.rawBody ?? undefined },
       options,

@@ -1,6 +1,6 @@
 import type { DeliveryStore } from '@x/auth';
-import type { CallbackPayload } from '@x/webhooks';
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { CallbackOptions, CallbackPayload } from '@x/webhooks';
+import Fastify, { type FastifyContextConfig, type FastifyRequest } from 'fastify';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { XFastifyOptions } from '../src/index.js';
 
@@ -21,5 +21,51 @@ describe('@x/fastify public types', () => {
     type Callbacks = NonNullable<XFastifyOptions['callbacks']>;
     expectTypeOf<Callbacks['replayStore']>().toEqualTypeOf<DeliveryStore | undefined>();
     expectTypeOf<Callbacks['leaseMs']>().toEqualTypeOf<number | undefined>();
+  });
+});
+
+// Issue 11, "Types that narrow": a route that opts in sees its decorators without `| null`.
+describe('verified routes get non-null types', () => {
+  it('config: { xCallback: true } types request.callback without null', () => {
+    const app = Fastify();
+    app.post('/callbacks', { config: { xCallback: true } }, async (request) => {
+      expectTypeOf(request.callback).toEqualTypeOf<CallbackPayload>();
+      expectTypeOf(request.callbackHeader).toEqualTypeOf<'authorization' | 'x-ts-authorization'>();
+      expectTypeOf(request.rawBody).toEqualTypeOf<Uint8Array>();
+      expectTypeOf(request.customerId).toEqualTypeOf<string | null>();
+      return request.callback.reference_id;
+    });
+    app.route({
+      method: 'POST',
+      url: '/callbacks-2',
+      config: { xCallback: true },
+      handler: async (request) => expectTypeOf(request.callback).toEqualTypeOf<CallbackPayload>(),
+    });
+  });
+
+  it('config: { xSignedRequest: true } types request.customerId without null', () => {
+    const app = Fastify();
+    app.post('/v1/messaging', { config: { xSignedRequest: true } }, async (request) => {
+      expectTypeOf(request.customerId).toEqualTypeOf<string>();
+      expectTypeOf(request.rawBody).toEqualTypeOf<Uint8Array>();
+      expectTypeOf(request.callback).toEqualTypeOf<CallbackPayload | null>();
+    });
+  });
+
+  it('routes that do not opt in (or opt in by list only) keep null, and route generics still work', () => {
+    const app = Fastify();
+    app.post('/plain', async (request) => {
+      expectTypeOf(request.callback).toEqualTypeOf<CallbackPayload | null>();
+      expectTypeOf(request.customerId).toEqualTypeOf<string | null>();
+    });
+    app.post<{ Body: { a: number } }, { xCallback: true }>('/generic', { config: { xCallback: true } }, async (request) => {
+      expectTypeOf(request.body.a).toEqualTypeOf<number>();
+      expectTypeOf(request.callback).toEqualTypeOf<CallbackPayload>();
+    });
+    app.post('/off', { config: { xCallback: false } }, async (request) => expectTypeOf(request.callback).toEqualTypeOf<CallbackPayload | null>());
+  });
+
+  it('plugin options accept undefined where a value is optional', () => {
+    expectTypeOf<XFastifyOptions['callbacks']>().toEqualTypeOf<CallbackOptions | undefined>();
   });
 });

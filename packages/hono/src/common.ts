@@ -12,12 +12,12 @@ export interface VerificationFailure {
 
 export interface Common {
   /** Largest body read, in bytes. Default 100 KiB; larger bodies get 413. */
-  limit?: number;
+  limit?: number | undefined;
   /**
    * Answers instead of the default JSON when verification fails (not for a callback's 200 duplicate
    * or 503 in progress, which are not errors).
    */
-  onError?: (failure: VerificationFailure, c: Context) => Response | Promise<Response>;
+  onError?: ((failure: VerificationFailure, c: Context) => Response | Promise<Response>) | undefined;
 }
 
 /** The answer for a request that does not reach the handler: `onError`'s, or the JSON answer of the core. */

@@ -4,7 +4,7 @@ import type { Env, MiddlewareHandler } from 'hono';
 import { readHonoBody } from './body.js';
 import { answerWith, resolverOf, type Common, type OptionsOrFactory } from './common.js';
 
-export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & Common & { replayStore?: ReplayStore };
+export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & Common & { replayStore?: ReplayStore | undefined };
 
 /** What `verifySignedRequests` sets: `c.get('customerId')`. */
 export interface SignedRequestVariables {

@@ -1,7 +1,7 @@
 // @x/hono on a real server (@hono/node-server on 127.0.0.1): callbacks the emulator sends, the same
 // failure answers as Express and Fastify, signed requests from @x/client, the body left readable
 // for the handler, and exactly-once processing through every way Hono surfaces a failure.
-import { createMemoryReplayStore, signRequest } from '@x/auth';
+import { createMemoryReplayStore, signRequest, XError } from '@x/auth';
 import { createClient } from '@x/client';
 import { startEmulator } from '@x/emulator/node';
 import { createSignedCallback, type CallbackPayload } from '@x/webhooks';
@@ -200,6 +200,7 @@ describe('@x/hono: a body read before the verifier', () => {
     expect(body.message).toMatch(/c\.req\.json\(\)/);
     expect(body.message).not.toMatch(/TypeError/);
     expect(errors.at(-1)).toMatchObject({ name: 'WebhookError', code: 'body_used' });
+    expect(errors.at(-1)).toBeInstanceOf(XError);
     expect(reached.length).toBe(before);
   });
 

@@ -1,4 +1,4 @@
-import type { DeliveryBegin, DeliveryStore, ReplayStore } from '@x/auth';
+import { XError, type DeliveryBegin, type DeliveryStore, type ReplayStore } from '@x/auth';
 
 /** The two commands the store needs, as ioredis (5, 6) spells them. */
 export interface RedisCommands {
@@ -13,7 +13,7 @@ export interface RedisReplayStoreOptions {
   /** An ioredis client (or anything with its `set(key, value, 'PX', ms, 'NX')` and `eval(script, numKeys, ...args)`). */
   client: RedisCommands;
   /** Prefix of every key. Default `x:replay:`. */
-  prefix?: string;
+  prefix?: string | undefined;
 }
 
 // Values of a delivery key: the owner's token while in progress, DONE after a success. Any other
@@ -49,9 +49,9 @@ const ms = (value: number) => Math.max(1, Math.ceil(value));
  * propagates); it never answers "fresh" without Redis having said so.
  */
 export function createRedisReplayStore(options: RedisReplayStoreOptions): ReplayStore & DeliveryStore {
-  const { client } = options;
+  const { client } = options ?? ({} as Partial<RedisReplayStoreOptions>);
   if (!client || typeof client.set !== 'function' || typeof client.eval !== 'function') {
-    throw new TypeError('createRedisReplayStore needs { client }: an ioredis client, e.g. new Redis(process.env.REDIS_URL).');
+    throw new XError('invalid_options', 'createRedisReplayStore needs { client }: an ioredis client, e.g. new Redis(process.env.REDIS_URL).');
   }
   const prefix = options.prefix ?? 'x:replay:';
   return {

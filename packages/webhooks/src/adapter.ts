@@ -1,4 +1,4 @@
-import { SERVICE_AUTH_CODES, verifyRequest, type HeaderInput, type VerifiableRequest, type VerifyFailure, type VerifyOptions } from '@x/auth';
+import { VERIFY_FAILURES, verifyRequest, type HeaderInput, type VerifiableRequest, type VerifyFailure, type VerifyOptions } from '@x/auth';
 import { BodyTooLargeError } from './body.js';
 import { reportStoreError } from './delivery.js';
 import { callbackAnswer, type CallbackAnswer, type CallbackFailure } from './failures.js';
@@ -80,8 +80,8 @@ export async function signedRequestOutcome(
 
 /** The body the service answers for a request it refuses (its code, description and time), and our reason. */
 const serviceErrorBody = ({ reason }: { reason: VerifyFailure }) => {
-  const code = SERVICE_AUTH_CODES[reason];
-  return { status: { code: code.positive, description: code.text, updated_on: new Date().toISOString() }, error: reason };
+  const facts = VERIFY_FAILURES[reason];
+  return { status: { code: facts.positive, description: facts.text, updated_on: new Date().toISOString() }, error: reason };
 };
 
 /**

@@ -1,20 +1,6 @@
-import { WebhookError } from './errors.js';
+import { BodyTooLargeError, WebhookError } from './errors.js';
 
-// A registered symbol, so that `instanceof` holds across the copies of this class that the
-// CommonJS builds of the main and /node entries each carry.
-const BRAND = Symbol.for('@x/webhooks/BodyTooLargeError');
-
-/** A body over the limit (the adapters answer 413). */
-export class BodyTooLargeError extends Error {
-  override name = 'BodyTooLargeError';
-  readonly [BRAND] = true;
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
-  }
-  constructor(readonly limit?: number) {
-    super(limit === undefined ? 'The body is larger than the limit.' : `The body is larger than ${limit} bytes.`);
-  }
-}
+export { BodyTooLargeError };
 
 /**
  * The bytes of a web-standard Request, at most `limit`: refused up front when Content-Length says

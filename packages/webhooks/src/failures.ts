@@ -41,7 +41,7 @@ export const DEFAULT_BODY_LIMIT = 100 * 1024;
  * `Retry-After` = the lease in seconds: by then the delivery in progress has either succeeded
  * (the retry is a 200 duplicate), failed (the retry is processed) or died (its lease expired).
  */
-export function callbackAnswer(reason: CallbackFailure, options: { leaseMs?: number; limit?: number } = {}): CallbackAnswer {
+export function callbackAnswer(reason: CallbackFailure, options: { leaseMs?: number | undefined; limit?: number | undefined } = {}): CallbackAnswer {
   const { status, message } = CALLBACK_FAILURES[reason];
   if (reason === 'duplicate') return { status, headers: {}, body: { duplicate: true } };
   if (reason === 'in_progress') {

@@ -7,11 +7,45 @@ export type { CallbackRequestOptions } from './request.js';
 export { callbackIdentity } from './identity.js';
 export { callbackAnswer, CALLBACK_FAILURES, DEFAULT_LEASE_MS, DEFAULT_BODY_LIMIT } from './failures.js';
 export type { CallbackFailure, CallbackAnswer } from './failures.js';
-export { WebhookError, CallbackVerificationError } from './errors.js';
+export { WebhookError, CallbackVerificationError, BodyTooLargeError } from './errors.js';
 export type { WebhookErrorCode } from './errors.js';
-export { BodyTooLargeError, readRequestBody } from './body.js';
+export { readRequestBody } from './body.js';
 export { createSignedCallback } from './testing.js';
 export { receiveCallback, receiveSignedRequest, settleWith, succeeded, signedRequestOutcome, tooLarge } from './adapter.js';
 export type { AdapterExchange, CallbackExchange, SignedRequestExchange, AdapterOutcome } from './adapter.js';
-export { isVerifyCallback, isVoiceCallback, isVoiceEvent, isInboundSms } from './types.js';
-export type { CallbackPayload, SmsCallback, VerifyCallback, VoiceCallback, VoiceEvent, InboundSmsCallback, CallbackStatus, CallbackBase } from './types.js';
+export { callbackKind, isCallbackKind, isVerifyCallback, isVoiceCallback, isVoiceEvent, isInboundSms } from './types.js';
+export type {
+  CallbackPayload,
+  CallbackKind,
+  CallbackKinds,
+  SmsCallback,
+  VerifyCallback,
+  VerifySmsCallback,
+  VerifyCallCallback,
+  VerifyOutcome,
+  VoiceCallback,
+  VoiceEvent,
+  BulkSmsCallback,
+  InboundSmsCallback,
+  VerifyApiCallback,
+  CallbackStatus,
+  CallbackBase,
+} from './types.js';
+// The service's named codes and states (one table, in @x/auth), for switching on callbacks.
+export {
+  SMS_STATUS,
+  SMS_STATUS_TEXT,
+  VOICE_STATUS,
+  VOICE_STATUS_TEXT,
+  INBOUND_SMS_STATUS,
+  CODE_STATE,
+  CODE_STATE_TEXT,
+  VERIFICATION_STATE,
+  VERIFICATION_STATE_TEXT,
+  XError,
+  isSmsStatusCode,
+  isVoiceStatusCode,
+  isCodeState,
+  isVerificationState,
+} from '@x/auth';
+export type { SmsStatusCode, VoiceStatusCode, CodeState, VerificationState } from '@x/auth';

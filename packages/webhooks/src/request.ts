@@ -4,7 +4,7 @@ import { reject, verifyCallback, type CallbackOptions, type CallbackResult } fro
 
 export interface CallbackRequestOptions extends CallbackOptions {
   /** Largest body read, in bytes. Default 100 KiB; a larger one is `body_too_large` (answer 413). */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /**

@@ -1,10 +1,12 @@
-// Callback payloads, from the service reference (§7.3). Fields the documents disagree on are typed
-// with both forms (e.g. message_parts_count as number or string, updated_on as RFC 3339 or RFC 1123).
-import type { AdditionalInfo, ServiceError, TransactionStatus } from '@x/auth';
+// Callback payloads, from the service references (reference §7.3; next §1.2, §5.4, §6, §7). Fields
+// the documents disagree on are typed with both forms (e.g. message_parts_count as number or
+// string, updated_on as RFC 3339 or RFC 1123). One union, told apart by `callbackKind`.
+import type { AdditionalInfo, CodeState, ServiceError, TransactionStatus, VerificationState } from '@x/auth';
 
 /** The status object of a callback (the same shape as in the service's answers). */
 export type CallbackStatus = TransactionStatus;
 
+/** The fields of the callbacks of the transaction products (SMS, verifications, voice, bulk, inbound). */
 export interface CallbackBase {
   reference_id: string;
   status: CallbackStatus;
@@ -13,25 +15,56 @@ export interface CallbackBase {
   sub_resource?: string;
   external_id?: string;
   additional_info?: AdditionalInfo;
+  event?: undefined;
+  state?: undefined;
 }
 
+/** The outcome of a verification (SMS Verify, Voice Verify). */
+export interface VerifyOutcome {
+  code_state: CodeState;
+  /** `null` in callbacks. */
+  code_entered: string | null;
+}
+
+/** An SMS delivery report (Messaging, `sub_resource: 'sms'`, no `verify`). Kind `sms_status`. */
 export interface SmsCallback extends CallbackBase {
   sub_resource: 'sms';
   verify?: undefined;
 }
 
-/** SMS verify (`sms`) and voice verify (`call`) callbacks. */
-export interface VerifyCallback extends CallbackBase {
-  sub_resource: 'sms' | 'call';
-  verify: { code_state: 'VALID' | 'INVALID' | 'EXPIRED' | 'MAX_ATTEMPTS_EXCEEDED' | 'UNKNOWN'; code_entered: string | null };
+/** The callback of an SMS verification (SMS Verify): `sub_resource: 'sms'` like a delivery report, with `verify`. Kind `verify_sms`. */
+export interface VerifySmsCallback extends CallbackBase {
+  sub_resource: 'sms';
+  verify: VerifyOutcome;
 }
 
+/** The callback of a voice verification (Voice Verify, `sub_resource: 'call'`). Kind `verify_call`. */
+export interface VerifyCallCallback extends CallbackBase {
+  sub_resource: 'call';
+  verify: VerifyOutcome;
+}
+
+/** SMS verify (`sms`) and voice verify (`call`) callbacks. */
+export type VerifyCallback = VerifySmsCallback | VerifyCallCallback;
+
+/** A voice call (legacy Voice, `sub_resource: 'voice'`). Kind `voice`. */
 export interface VoiceCallback extends CallbackBase {
   sub_resource: 'voice';
   voice?: { user_input: string | null; caller_id: string | null };
+  verify?: undefined;
 }
 
-/** An inbound SMS (MO) from an end user to your number (service-reference-next §7). */
+/**
+ * The report of one recipient of a bulk SMS (`sub_resource: 'bulk_sms'`, next §6): `reference_id`
+ * is the bulk request's; `session_id` is the recipient's id, else the request's, else null. Kind `bulk_sms`.
+ */
+export interface BulkSmsCallback extends CallbackBase {
+  sub_resource: 'bulk_sms';
+  session_id: string | null;
+  verify?: undefined;
+}
+
+/** An inbound SMS (MO) from an end user to your number (next §7). Kind `inbound_sms`. */
 export interface InboundSmsCallback extends CallbackBase {
   sub_resource: 'mo_sms';
   user_response: { phone_number: string; sender_id: string; mo_message: string };
@@ -40,7 +73,7 @@ export interface InboundSmsCallback extends CallbackBase {
 
 /**
  * An event of the v2 Voice product (`incoming_call`, `dial_completed`, ...): no status object,
- * no sub_resource. Its `reference_id` may be a dashed UUID.
+ * no sub_resource. Its `reference_id` may be a dashed UUID. Kind `voice_event`.
  */
 export interface VoiceEvent {
   event: string;
@@ -50,11 +83,72 @@ export interface VoiceEvent {
   status?: undefined;
   sub_resource?: undefined;
   verify?: undefined;
+  state?: undefined;
 }
 
-export type CallbackPayload = SmsCallback | VerifyCallback | VoiceCallback | InboundSmsCallback | VoiceEvent;
+/** A Verify API delivery report (next §5.4): a `state`, no status object, no sub_resource. Kind `verify_api`. */
+export interface VerifyApiCallback {
+  reference_id: string;
+  state: VerificationState;
+  created_on?: string;
+  updated_on?: string;
+  recipient?: { phone_number?: string; email?: string };
+  verification_policy?: Array<{ method: string; fallback_time?: number }>;
+  /** One entry per method tried: its own state and delivery code (3001 in progress, 3000 delivered, 3003 failed). */
+  inner_methods?: Array<{ method: string; state: VerificationState; err_code?: number }>;
+  external_id?: string;
+  status?: undefined;
+  sub_resource?: undefined;
+  verify?: undefined;
+  event?: undefined;
+}
 
-export const isVerifyCallback = (p: CallbackPayload): p is VerifyCallback => typeof (p as VerifyCallback).verify === 'object' && (p as VerifyCallback).verify !== null;
-export const isVoiceCallback = (p: CallbackPayload): p is VoiceCallback => p.sub_resource === 'voice';
-export const isVoiceEvent = (p: CallbackPayload): p is VoiceEvent => typeof (p as VoiceEvent).event === 'string' && p.status === undefined;
-export const isInboundSms = (p: CallbackPayload): p is InboundSmsCallback => p.sub_resource === 'mo_sms';
+/** Each kind of callback and its payload. */
+export interface CallbackKinds {
+  sms_status: SmsCallback;
+  verify_sms: VerifySmsCallback;
+  verify_call: VerifyCallCallback;
+  voice: VoiceCallback;
+  voice_event: VoiceEvent;
+  bulk_sms: BulkSmsCallback;
+  inbound_sms: InboundSmsCallback;
+  verify_api: VerifyApiCallback;
+}
+
+/** What a callback is about: `callbackKind(payload)`. */
+export type CallbackKind = keyof CallbackKinds;
+
+/** Every callback the service sends. Tell the kinds apart with `callbackKind` / `isCallbackKind`. */
+export type CallbackPayload = CallbackKinds[CallbackKind];
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+const BY_SUB_RESOURCE: Readonly<Record<string, CallbackKind>> = { call: 'verify_call', voice: 'voice', bulk_sms: 'bulk_sms', mo_sms: 'inbound_sms' };
+
+/**
+ * What a callback is about. An SMS delivery report (`sms_status`) and an SMS verification
+ * (`verify_sms`) share `sub_resource: 'sms'`; the verification carries `verify`. A payload of no
+ * known family (a product added later) is `unknown`: keep a branch for it.
+ */
+export function callbackKind(payload: CallbackPayload | object): CallbackKind | 'unknown' {
+  if (!isObject(payload)) return 'unknown';
+  const { sub_resource: sub, status, event, state } = payload;
+  if (sub === undefined && status === undefined) {
+    if (typeof event === 'string') return 'voice_event';
+    if (typeof state === 'string') return 'verify_api';
+    return 'unknown';
+  }
+  if (sub === 'sms') return isObject(payload.verify) ? 'verify_sms' : 'sms_status';
+  return (typeof sub === 'string' && Object.hasOwn(BY_SUB_RESOURCE, sub) && BY_SUB_RESOURCE[sub]) || 'unknown';
+}
+
+/** Whether a callback is of `kind`, narrowing its type: `if (isCallbackKind(payload, 'verify_sms')) payload.verify.code_state`. */
+export function isCallbackKind<K extends CallbackKind>(payload: CallbackPayload | object, kind: K): payload is CallbackKinds[K] {
+  return callbackKind(payload) === kind;
+}
+
+/** An SMS or voice verification (`verify_sms` or `verify_call`). */
+export const isVerifyCallback = (p: CallbackPayload): p is VerifyCallback => isCallbackKind(p, 'verify_sms') || isCallbackKind(p, 'verify_call');
+export const isVoiceCallback = (p: CallbackPayload): p is VoiceCallback => isCallbackKind(p, 'voice');
+export const isVoiceEvent = (p: CallbackPayload): p is VoiceEvent => isCallbackKind(p, 'voice_event');
+export const isInboundSms = (p: CallbackPayload): p is InboundSmsCallback => isCallbackKind(p, 'inbound_sms');

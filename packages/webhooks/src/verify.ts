@@ -11,11 +11,11 @@ export type CallbackSigner = (body: string | Uint8Array, apiKey: string) => stri
 export interface CallbackOptions {
   customerId: string;
   /** The API key (base64, as issued). */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Several keys during a rotation: any of them may have signed. */
-  apiKeys?: readonly string[];
+  apiKeys?: readonly string[] | undefined;
   /** Accept `X-TS-Authorization` when there is no TSA `Authorization`. Default true (it is announced for retirement). */
-  allowLegacyHeader?: boolean;
+  allowLegacyHeader?: boolean | undefined;
   /**
    * Processes each callback exactly once: a verified delivery is begun (in progress) and must be
    * completed when your handler succeeded or abandoned when it failed (`result.complete()` /
@@ -23,26 +23,26 @@ export interface CallbackOptions {
    * one after a success is `duplicate`. `createMemoryReplayStore()` (@x/auth) and
    * `createRedisReplayStore()` (@x/redis) implement the contract.
    */
-  replayStore?: DeliveryStore;
+  replayStore?: DeliveryStore | undefined;
   /** How long a processed delivery is remembered. Default 24 hours. */
-  dedupeTtlMs?: number;
+  dedupeTtlMs?: number | undefined;
   /**
    * How long a delivery stays in progress without an outcome (its process may have died); after
    * that the next delivery is processed. Default 30 s: less than the service's 40 s between its
    * first and last attempt, so a dead process never costs the update.
    */
-  leaseMs?: number;
+  leaseMs?: number | undefined;
   /**
    * The HMAC implementation. Default: `callbackSignature` from @x/auth (pure, every runtime).
    * On Node, `nativeCallbackSignature` from `@x/webhooks/node` is faster; the adapters use it.
    */
-  signer?: CallbackSigner;
+  signer?: CallbackSigner | undefined;
   /**
    * Called when the outcome of a delivery could not be recorded (the store failed after the
    * handler ran), by `handleCallback` and the adapters. Default: `console.error`. The delivery is
    * then processed again after its lease: at least once, never lost.
    */
-  onStoreError?: (error: unknown) => void;
+  onStoreError?: ((error: unknown) => void) | undefined;
 }
 
 /** A verified callback. With a `replayStore` it is in progress until you settle it. */

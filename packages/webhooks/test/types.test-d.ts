@@ -17,6 +17,26 @@ import {
   type VoiceEvent,
   type WebhookErrorCode,
 } from '../src/index.js';
+import {
+  BodyTooLargeError,
+  CallbackVerificationError,
+  SMS_STATUS,
+  WebhookError,
+  XError,
+  callbackKind,
+  isCallbackKind,
+  isSmsStatusCode,
+  type BulkSmsCallback,
+  type CallbackKind,
+  type CodeState,
+  type InboundSmsCallback,
+  type SmsCallback,
+  type VerifyApiCallback,
+  type VerifyCallCallback,
+  type VerifySmsCallback,
+  type VerificationState,
+  type VoiceCallback,
+} from '../src/index.js';
 
 describe('@x/webhooks public types', () => {
   it('verifyCallback resolves to a discriminated result', () => {
@@ -40,12 +60,91 @@ describe('@x/webhooks public types', () => {
     expectTypeOf<CallbackOptions['replayStore']>().toEqualTypeOf<DeliveryStore | undefined>();
     expectTypeOf<'in_progress' | 'body_too_large'>().toExtend<CallbackFailure>();
     expectTypeOf(callbackAnswer).returns.toEqualTypeOf<CallbackAnswer>();
-    expectTypeOf<WebhookErrorCode>().toEqualTypeOf<'body_parsed' | 'body_used' | 'missing_key' | 'invalid_store' | 'outcome_required'>();
+    expectTypeOf<WebhookErrorCode>().toEqualTypeOf<'body_parsed' | 'body_used' | 'missing_key' | 'invalid_store' | 'outcome_required' | 'missing_options' | 'not_verified'>();
   });
   it('handleCallback carries the handler value or the answer to send', () => {
     const handled = {} as HandledCallback<number>;
     if (handled.ok) expectTypeOf(handled.value).toEqualTypeOf<number>();
     else expectTypeOf(handled.answer.status).toEqualTypeOf<number>();
     expectTypeOf(handleCallback<number>).returns.resolves.toEqualTypeOf<HandledCallback<number>>();
+  });
+});
+
+// Issue 11, "Types that narrow": callback payloads discriminate; errors share one base.
+describe('callback payloads discriminate', () => {
+  it('isCallbackKind narrows to the payload of that kind', () => {
+    const payload = {} as CallbackPayload;
+    if (isCallbackKind(payload, 'verify_sms')) {
+      expectTypeOf(payload).toEqualTypeOf<VerifySmsCallback>();
+      expectTypeOf(payload.verify.code_state).toEqualTypeOf<CodeState>();
+    }
+    if (isCallbackKind(payload, 'sms_status')) {
+      expectTypeOf(payload).toEqualTypeOf<SmsCallback>();
+      expectTypeOf(payload.verify).toEqualTypeOf<undefined>();
+    }
+    if (isCallbackKind(payload, 'verify_call')) expectTypeOf(payload.sub_resource).toEqualTypeOf<'call'>();
+    if (isCallbackKind(payload, 'bulk_sms')) expectTypeOf(payload.session_id).toEqualTypeOf<string | null>();
+    if (isCallbackKind(payload, 'inbound_sms')) expectTypeOf(payload.user_response.mo_message).toEqualTypeOf<string>();
+    if (isCallbackKind(payload, 'verify_api')) expectTypeOf(payload.state).toEqualTypeOf<VerificationState>();
+    if (isCallbackKind(payload, 'voice_event')) expectTypeOf(payload.event).toEqualTypeOf<string>();
+    if (isCallbackKind(payload, 'voice')) expectTypeOf(payload).toEqualTypeOf<VoiceCallback>();
+    // @ts-expect-error: not a kind
+    isCallbackKind(payload, 'fax');
+  });
+
+  it('callbackKind names every kind; a switch over it is exhaustive (with a branch for unknown)', () => {
+    expectTypeOf(callbackKind).returns.toEqualTypeOf<CallbackKind | 'unknown'>();
+    expectTypeOf<CallbackKind>().toEqualTypeOf<'sms_status' | 'verify_sms' | 'verify_call' | 'voice' | 'voice_event' | 'bulk_sms' | 'inbound_sms' | 'verify_api'>();
+    const route = (kind: CallbackKind | 'unknown'): string => {
+      switch (kind) {
+        case 'sms_status':
+        case 'bulk_sms':
+          return 'deliveries';
+        case 'verify_sms':
+        case 'verify_call':
+        case 'verify_api':
+          return 'verifications';
+        case 'voice':
+        case 'voice_event':
+          return 'calls';
+        case 'inbound_sms':
+          return 'inbox';
+        case 'unknown':
+          return 'log';
+        default:
+          return kind satisfies never;
+      }
+    };
+    expectTypeOf(route).returns.toEqualTypeOf<string>();
+    expectTypeOf<CallbackPayload>().toEqualTypeOf<
+      SmsCallback | VerifySmsCallback | VerifyCallCallback | VoiceCallback | VoiceEvent | BulkSmsCallback | InboundSmsCallback | VerifyApiCallback
+    >();
+  });
+
+  it('the sub_resource and verify fields narrow by hand too', () => {
+    const payload = {} as CallbackPayload;
+    if (payload.sub_resource === 'sms') {
+      if (payload.verify) expectTypeOf(payload).toEqualTypeOf<VerifySmsCallback>();
+      else expectTypeOf(payload).toEqualTypeOf<SmsCallback>();
+    }
+  });
+
+  it('status codes of a callback switch on named constants', () => {
+    const payload = {} as SmsCallback;
+    const code = payload.status.code;
+    if (isSmsStatusCode(code)) {
+      const delivered = code === SMS_STATUS.DELIVERED;
+      expectTypeOf(delivered).toEqualTypeOf<boolean>();
+    }
+  });
+
+  it('every error extends XError and has a stable code', () => {
+    expectTypeOf<WebhookError>().toExtend<XError>();
+    expectTypeOf<CallbackVerificationError['code']>().toEqualTypeOf<'callback_rejected'>();
+    expectTypeOf<CallbackVerificationError['reason']>().toEqualTypeOf<CallbackFailure>();
+    expectTypeOf<BodyTooLargeError['code']>().toEqualTypeOf<'body_too_large'>();
+    expectTypeOf<WebhookError['code']>().toEqualTypeOf<WebhookErrorCode>();
+    const e = {} as unknown;
+    if (e instanceof XError && e.code === 'body_used') expectTypeOf(e.message).toEqualTypeOf<string>();
   });
 });

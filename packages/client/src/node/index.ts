@@ -22,15 +22,15 @@ const PROXY_TUNNEL_REFUSED = 'ERR_PROXY_TUNNEL';
 
 export interface NodeFetchOptions extends ProxyOptions {
   /** Sockets kept per host. Default 64. */
-  maxSockets?: number;
+  maxSockets?: number | undefined;
   /** Extra TLS options for https (e.g. `ca` for a private certificate authority), also for an https proxy. */
-  tls?: { ca?: string | Uint8Array | Array<string | Uint8Array>; rejectUnauthorized?: boolean };
+  tls?: { ca?: string | Uint8Array | Array<string | Uint8Array> | undefined; rejectUnauthorized?: boolean | undefined } | undefined;
   /**
    * The most bytes of one answer it reads. Default 1 MiB. A longer answer (or a longer
    * Content-Length) destroys the connection and rejects with a `ResponseTooLargeError`. The
    * client passes its own `maxResponseBytes` with every request, which takes precedence.
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
 }
 
 /**

@@ -10,12 +10,12 @@ export interface ProxyOptions {
    * as Proxy-Authorization), `https://...` for a proxy spoken to over TLS, or `false` for none.
    * Default: `https_proxy`/`HTTPS_PROXY` for https targets, `http_proxy`/`HTTP_PROXY` for http.
    */
-  proxy?: string | URL | false;
+  proxy?: string | URL | false | undefined;
   /**
    * Hosts reached directly, in NO_PROXY syntax (`"localhost,.internal.example,10.0.0.0/8"`) or as
    * a list. Default: `no_proxy`/`NO_PROXY`.
    */
-  noProxy?: string | readonly string[];
+  noProxy?: string | readonly string[] | undefined;
 }
 
 /** The proxy for a target, or undefined to go directly. */

@@ -9,18 +9,18 @@ import type { ApiResponse, ServiceError, TransactionStatus, UseCaseCode } from '
 import * as v from '../validate.js';
 
 /** A number, or a number with your id for it (echoed as `session_id` in its delivery callback). */
-export type BulkRecipient = string | { phoneNumber: string; id?: string };
+export type BulkRecipient = string | { phoneNumber: string; id?: string | undefined };
 
 export interface BulkSmsParams {
   /** 1 to 1000 recipients. */
   recipients: readonly BulkRecipient[];
   /** The message text. */
   template: string;
-  ucid?: UseCaseCode;
+  ucid?: UseCaseCode | undefined;
   /** Your id for the whole request; a recipient's callback carries it when the recipient has no id. */
-  sessionId?: string;
+  sessionId?: string | undefined;
   /** Escape hatch: more form fields, sent as given (snake_case names). */
-  extra?: Record<string, string>;
+  extra?: Record<string, string> | undefined;
 }
 
 export interface BulkSmsResponse {

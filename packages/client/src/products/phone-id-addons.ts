@@ -7,24 +7,24 @@ type Empty = Record<string, never>;
 
 /** Add-ons for `phoneId.lookup`. Every key but `contact` must be enabled on the account. */
 export interface PhoneIdAddons {
-  contact?: Empty;
+  contact?: Empty | undefined;
   /** Deprecated by the service; needs `consent`. */
-  contact_plus?: { billing_postal_code: string };
+  contact_plus?: { billing_postal_code: string } | undefined;
   /** Scores (0-100) how well the given details match the number's subscriber. */
-  contact_match?: { first_name?: string; last_name?: string; address?: string; city?: string; postal_code?: string; state?: string; country?: string };
+  contact_match?: { first_name?: string | undefined; last_name?: string | undefined; address?: string | undefined; city?: string | undefined; postal_code?: string | undefined; state?: string | undefined; country?: string | undefined } | undefined;
   /** `last_verified` (RFC 3339): adds whether the number was recycled since. */
-  number_deactivation?: { last_verified?: string };
-  subscriber_status?: Empty;
-  sim_swap?: Empty;
-  porting_status?: Empty;
+  number_deactivation?: { last_verified?: string | undefined } | undefined;
+  subscriber_status?: Empty | undefined;
+  sim_swap?: Empty | undefined;
+  porting_status?: Empty | undefined;
   /** US numbers, ports in the last `past_x_days` days. */
-  porting_history?: { past_x_days?: number };
+  porting_history?: { past_x_days?: number | undefined } | undefined;
   /** Needs `consent`. */
-  call_forward_detection?: Empty;
+  call_forward_detection?: Empty | undefined;
   /** Custom threshold keys are set per account and not documented. */
-  age_verify?: Record<string, unknown>;
-  breached_data?: Record<string, unknown>;
-  device_info?: Empty;
+  age_verify?: Record<string, unknown> | undefined;
+  breached_data?: Record<string, unknown> | undefined;
+  device_info?: Empty | undefined;
 }
 
 export type PhoneIdAddonName = keyof PhoneIdAddons;
@@ -32,7 +32,7 @@ export type PhoneIdAddonName = keyof PhoneIdAddons;
 /** `method` 1 unless told otherwise; `timestamp` RFC 3339. */
 export interface PhoneIdConsent {
   method: number;
-  timestamp?: string;
+  timestamp?: string | undefined;
 }
 
 /** 2800 success, 2801 invalid parameter, 2802 unavailable, 2803 out of coverage, 2804 not applicable, 2805 no information, 2806 not enabled, 2807 some parameters invalid, 2811 timeout. */
@@ -116,7 +116,8 @@ const CHECKS: { [K in PhoneIdAddonName]-?: (value: unknown, field: string) => Ph
   contact: noInputs,
   contact_plus: (x, f) => ({ billing_postal_code: v.string(v.record(x, f).billing_postal_code, `${f}.billing_postal_code`) }),
   contact_match: (x, f) => {
-    const given = v.record<unknown>(x, f);
+    // A field given as undefined is not given (options typed for exactOptionalPropertyTypes).
+    const given = Object.fromEntries(Object.entries(v.record<unknown>(x, f)).filter(([, value]) => value !== undefined));
     for (const key of Object.keys(given)) if (!(CONTACT_MATCH_FIELDS as readonly string[]).includes(key)) throw new ValidationError(`${f}.${key}`, `is not a contact_match field; use ${CONTACT_MATCH_FIELDS.join(', ')}.`);
     if (Object.keys(given).length === 0) throw new ValidationError(f, 'needs at least one detail to match, e.g. { last_name }.');
     for (const [key, value] of Object.entries(given)) v.string(value, `${f}.${key}`);

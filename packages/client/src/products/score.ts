@@ -22,12 +22,12 @@ export interface RiskParams {
   /** Required: the moment in the account's life being scored. */
   accountLifecycleEvent: AccountLifecycleEvent;
   /** Your id for this transaction, echoed in the answer. */
-  externalId?: string;
+  externalId?: string | undefined;
   /** The end user's IP address. */
-  originatingIp?: string;
-  deviceId?: string;
-  accountId?: string;
-  emailAddress?: string;
+  originatingIp?: string | undefined;
+  deviceId?: string | undefined;
+  accountId?: string | undefined;
+  emailAddress?: string | undefined;
 }
 
 export type ScoreParams = RiskParams;

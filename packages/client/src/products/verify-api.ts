@@ -1,5 +1,6 @@
 // Verify API (multi-channel verification) on its own host (ref-next §5): create a verification
 // with a policy of channels and fallbacks, read it, and finalize it with the user's code.
+import type { VerificationState } from '@x/auth';
 import { ValidationError } from '../errors.js';
 import { VERIFY_API } from '../facts.js';
 import type { Send } from '../routing.js';
@@ -8,29 +9,29 @@ import type { ApiResponse } from '../types.js';
 import * as v from '../validate.js';
 
 export type VerificationMethod = 'sms' | 'whatsapp' | 'viber' | 'rcs' | 'email' | 'silent' | 'push';
-export type VerificationState = 'CREATED' | 'ONGOING' | 'REJECTED' | 'FAILED' | 'VERIFIED' | 'CANCELED';
+export type { VerificationState };
 
 export interface VerificationStep {
   method: VerificationMethod;
   /** Seconds before the next method is tried: 30 to 300. Default 60 (email 120). */
-  fallbackTime?: number;
+  fallbackTime?: number | undefined;
 }
 
 export interface CreateVerificationParams {
   /** Needed unless every method of the policy is `email`. */
-  phoneNumber?: string;
+  phoneNumber?: string | undefined;
   /** Needed when the policy has `email`. */
-  email?: string;
+  email?: string | undefined;
   /** Up to 3 methods in order; `silent` or `push` only first, and not both. Default: the account's routing, else SMS. */
-  policy?: VerificationStep[];
+  policy?: VerificationStep[] | undefined;
   /** Your own code, 3 to 10 digits. Default: the service makes one (6 digits). */
-  securityFactor?: string;
+  securityFactor?: string | undefined;
   /** Name of a message template (lowercase letters and `_`) that exists for every method of the policy. */
-  template?: string;
+  template?: string | undefined;
   /** Your id, at most 100 ASCII characters. */
-  externalId?: string;
+  externalId?: string | undefined;
   /** Escape hatch: more top-level JSON fields, sent as given (snake_case names). */
-  extra?: Record<string, unknown>;
+  extra?: Record<string, unknown> | undefined;
 }
 
 export interface VerificationPolicyEntry {

@@ -13,26 +13,26 @@ export interface VoiceVerifyParams {
   /** Digits with the country code; "+", spaces, dashes, dots and parentheses are removed. */
   phoneNumber: string;
   /** Your own code, 3 to 7 digits. Without it the service makes one; check what the user typed with `verify.check`. */
-  verifyCode?: string;
+  verifyCode?: string | undefined;
   /** Spoken instead of the predefined message; must contain `$$CODE$$`, where the code is read. */
-  ttsMessage?: string;
+  ttsMessage?: string | undefined;
   /** Language of the predefined message, `xx-XX`. Not with `prompt` or `pressx`. */
-  language?: string;
-  ucid?: UseCaseCode;
+  language?: string | undefined;
+  ucid?: UseCaseCode | undefined;
   /** The end user's IP address. */
-  originatingIp?: string;
+  originatingIp?: string | undefined;
   /** A number bought from the service to call from. */
-  callerId?: string;
+  callerId?: string | undefined;
   /** On a forwarded line: `block` aborts the call (status 130), `flag` marks it. Default: detect only. */
-  callForwardAction?: 'block' | 'flag';
+  callForwardAction?: 'block' | 'flag' | undefined;
   /** Ask the user to press `digit` (0-9) before the code is read; two chances, then the call ends. */
-  prompt?: { message: string; digit: string };
+  prompt?: { message: string; digit: string } | undefined;
   /** English "press a key to hear your code" before the predefined message. Not with `ttsMessage` or `language`. */
-  pressx?: boolean;
+  pressx?: boolean | undefined;
   /** false: no second attempt when the call fails. */
-  redial?: boolean;
+  redial?: boolean | undefined;
   /** Escape hatch: more form fields, sent as given (snake_case names). */
-  extra?: Record<string, string>;
+  extra?: Record<string, string> | undefined;
 }
 
 export interface CallForwarding {

@@ -9,12 +9,20 @@
 export const MAX_RESPONSE_BYTES = Symbol.for('@x/client.maxResponseBytes');
 export const BUFFERED_BYTES = Symbol.for('@x/client.bufferedBytes');
 
+import type { FetchBody, FetchResponse } from './fetch.js';
+
 export type Body = { text: string } | { tooLarge: true };
 
-/** Stops the transfer of a body that will not be read. */
-export function cancel(response: Response, reason?: unknown): void {
+type WebStream = Extract<FetchBody, { getReader: unknown }>;
+const isWebStream = (body: FetchBody): body is WebStream => typeof (body as Partial<WebStream>).getReader === 'function';
+
+/** Stops the transfer of a body that will not be read (a web stream is cancelled, a Node stream destroyed). */
+export function cancel(response: FetchResponse, reason?: unknown): void {
+  const { body } = response;
   try {
-    void response.body?.cancel(reason).catch(() => {});
+    if (!body) return;
+    if (isWebStream(body)) void body.cancel(reason).catch(() => {});
+    else (body as { destroy?: (error?: unknown) => void }).destroy?.();
   } catch {
     // A locked or already-consumed body: nothing left to cancel.
   }
@@ -24,7 +32,7 @@ export function cancel(response: Response, reason?: unknown): void {
  * The body as text, or `tooLarge` when it is longer than `limit` bytes. Rejects with the
  * signal's reason when it fires while reading (even if the fetch ignores its signal).
  */
-export async function readBody(response: Response, limit: number, signal: AbortSignal, method: string): Promise<Body> {
+export async function readBody(response: FetchResponse, limit: number, signal: AbortSignal, method: string): Promise<Body> {
   const buffered = (response as unknown as Record<symbol, unknown>)[BUFFERED_BYTES];
   if (typeof buffered === 'number') return buffered > limit ? { tooLarge: true } : { text: await response.text() };
   // A HEAD answer announces the length of a body it does not carry.
@@ -37,6 +45,7 @@ export async function readBody(response: Response, limit: number, signal: AbortS
   // Otherwise count what is read: a compressed body's length says nothing of what it inflates to.
   const stream = response.body;
   if (!stream) return { text: await response.text() };
+  if (!isWebStream(stream)) return readIterable(stream, limit, signal);
 
   const reader = stream.getReader();
   const onAbort = () => void reader.cancel(signal.reason).catch(() => {});
@@ -64,5 +73,33 @@ export async function readBody(response: Response, limit: number, signal: AbortS
     } catch {
       // Older stream implementations refuse while a cancelled read settles; nothing to release.
     }
+  }
+}
+
+/** The same cap over a body that is an async iterable of chunks (a Node stream, from node-fetch and the like). */
+async function readIterable(stream: AsyncIterable<Uint8Array | string>, limit: number, signal: AbortSignal): Promise<Body> {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const iterator = stream[Symbol.asyncIterator]();
+  const stop = () => void Promise.resolve(iterator.return?.()).catch(() => {});
+  signal.addEventListener('abort', stop, { once: true });
+  let text = '';
+  let size = 0;
+  try {
+    for (;;) {
+      if (signal.aborted) throw signal.reason;
+      const step = await iterator.next();
+      if (signal.aborted) throw signal.reason;
+      if (step.done) return { text: text + decoder.decode() };
+      const bytes = typeof step.value === 'string' ? encoder.encode(step.value) : step.value;
+      size += bytes.byteLength;
+      if (size > limit) {
+        stop();
+        return { tooLarge: true };
+      }
+      text += decoder.decode(bytes, { stream: true });
+    }
+  } finally {
+    signal.removeEventListener('abort', stop);
   }
 }

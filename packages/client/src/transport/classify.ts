@@ -12,6 +12,7 @@ import {
 } from '../errors.js';
 import type { ApiResponse } from '../types.js';
 import type { Exchange } from './exchange.js';
+import type { FetchResponse } from './fetch.js';
 import { retryAfterMs } from './retry.js';
 
 export interface Context {
@@ -21,6 +22,8 @@ export interface Context {
   maxResponseBytes: number;
   /** What was signed, for AuthenticationError. */
   stringToSign: string | undefined;
+  /** How the request authenticated, for AuthenticationError. */
+  scheme: 'digest' | 'basic';
   /** The clock the request was signed with, for the clock offset of AuthenticationError. */
   localTime: () => number;
 }
@@ -28,6 +31,49 @@ export interface Context {
 // Errors that prove the request never reached the server. ERR_PROXY_TUNNEL: createNodeFetch's
 // proxy refused the CONNECT tunnel, so not a byte of the request was written.
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_PROXY_TUNNEL']);
+
+/** What to do about a connection that failed, by its code. */
+const NETWORK_ADVICE: ReadonlyMap<string, string> = new Map(Object.entries({
+  ECONNREFUSED: 'Nothing accepts connections there: check baseUrl (and the proxy, when one is used).',
+  ENOTFOUND: 'The host name does not resolve: check baseUrl and DNS.',
+  EAI_AGAIN: 'The host name could not be resolved now (DNS): check the network, then retry.',
+  ENETUNREACH: 'The network is unreachable from this machine: check its connection.',
+  EHOSTUNREACH: 'The host is unreachable from this machine: check the network and firewalls.',
+  ECONNRESET: 'The connection was reset: a proxy, a firewall or the server closed it.',
+  ETIMEDOUT: 'The connection timed out: check the network and firewalls.',
+  UND_ERR_CONNECT_TIMEOUT: 'No connection within the connect timeout: check the network and firewalls.',
+  ERR_PROXY_TUNNEL: 'The proxy refused the tunnel: check the proxy and its rules.',
+}));
+
+interface Target {
+  host: string;
+  port: number;
+}
+
+/** The host and port of a URL, the scheme's default port when it names none. */
+const urlTarget = (url: URL): Target => ({ host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80 });
+
+/** Where the connection was tried: the address a system error names (a proxy's, when one was used), else the URL's. */
+function targetOf(error: unknown, url: URL): Target {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const { address, port } = e as { address?: unknown; port?: unknown };
+    if (typeof address === 'string' && typeof port === 'number') return { host: address, port };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return urlTarget(url);
+}
+
+/** The innermost message along a cause chain ("connect ECONNREFUSED 127.0.0.1:1234" under "fetch failed"). */
+function innermostMessage(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  for (let e: unknown = (error as { cause?: unknown })?.cause, depth = 0; e && depth < 4; depth++) {
+    if (e instanceof Error && e.message && !message.includes(e.message)) message = `${message}: ${e.message}`;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return message;
+}
+
+const hostPort = ({ host, port }: Target) => `${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 /** The first `code` along an error's cause chain (ECONNREFUSED, ENOTFOUND, ...). */
 export function causeCode(error: unknown): string | undefined {
@@ -48,17 +94,19 @@ function parse(text: string): { data: unknown; json: boolean } {
   }
 }
 
-function answer<T>(response: Response, text: string, x: Context): { result: ApiResponse<T> } | { error: ClientError } {
+function answer<T>(response: FetchResponse, text: string, x: Context): { result: ApiResponse<T> } | { error: ClientError } {
   const { method } = x;
   const path = x.url.pathname;
-  const { status, headers } = response;
+  const { status } = response;
+  // Typed as Headers for users: any fetch's Headers (the runtime's, undici's) has that API.
+  const headers = response.headers as Headers;
   const { data, json } = parse(text);
   if (response.ok) {
     if (json) return { result: { data: data as T, status, headers } };
     return { error: new ApiError({ status, headers, body: data, method, path }, 'invalid_response', `${method} ${path} answered HTTP ${status} without a JSON body.`) };
   }
   const init = { status, headers, body: data, method, path, retryAfterMs: status === 429 || status === 503 ? retryAfterMs(headers, Date.now()) : undefined };
-  if (status === 401) return { error: new AuthenticationError(init, x.stringToSign, x.localTime()) };
+  if (status === 401) return { error: new AuthenticationError(init, x.stringToSign, x.localTime(), x.scheme) };
   if (status === 429) return { error: new RateLimitError(init, init.retryAfterMs) };
   return { error: new ApiError(init) };
 }
@@ -81,8 +129,13 @@ export function classify<T>(exchange: Exchange, x: Context): { result: ApiRespon
       const { error } = exchange;
       const code = causeCode(error);
       const sent = code && NOT_SENT.has(code) ? false : 'unknown';
-      const message = `${method} ${path} failed before an answer${code ? ` (${code})` : ''}: ${error instanceof Error ? error.message : String(error)}`;
-      return { error: new NetworkError(message, sent, error) };
+      const target = targetOf(error, x.url);
+      const named = hostPort(urlTarget(x.url));
+      const tried = hostPort(target);
+      const where = tried === named ? named : `${named} (connecting to ${tried})`;
+      const advice = code ? NETWORK_ADVICE.get(code) : undefined;
+      const message = `${method} ${path} to ${where} failed before an answer${code ? ` (${code})` : ''}: ${innermostMessage(error).replace(/\.$/, '')}.${advice ? ` ${advice}` : ''}`;
+      return { error: new NetworkError(message, sent, error, target) };
     }
   }
 }

@@ -9,6 +9,8 @@ export interface Signed {
   headers: Record<string, string>;
   /** What was signed (digest only), for AuthenticationError. */
   stringToSign: string | undefined;
+  /** How the request authenticates, for AuthenticationError. */
+  scheme: 'digest' | 'basic';
 }
 
 export interface Credentials {
@@ -66,7 +68,7 @@ export function createCredentials(options: ClientOptions): Credentials {
       }
       headers.accept = 'application/json';
       if (userAgent) headers['user-agent'] = userAgent;
-      return { headers, stringToSign };
+      return { headers, stringToSign, scheme: signer ? 'digest' : 'basic' };
     },
   };
 }

@@ -2,6 +2,7 @@
 // under the cap. It answers what happened, as facts; `classify` turns them into results and errors.
 import { cancel, MAX_RESPONSE_BYTES, readBody } from './body.js';
 import { REDIRECT_MODE, redirectOf, type Redirect } from './redirect.js';
+import type { FetchFunction, FetchInit, FetchResponse } from './fetch.js';
 import { attemptSignal } from './signals.js';
 
 export interface Outgoing {
@@ -15,15 +16,15 @@ export interface Outgoing {
 }
 
 export type Exchange =
-  | { kind: 'answer'; response: Response; text: string }
-  | { kind: 'redirect'; response: Response; redirect: Redirect }
-  | { kind: 'too_large'; response: Response | undefined; status: number }
+  | { kind: 'answer'; response: FetchResponse; text: string }
+  | { kind: 'redirect'; response: FetchResponse; redirect: Redirect }
+  | { kind: 'too_large'; response: FetchResponse | undefined; status: number }
   | { kind: 'timeout' }
   | { kind: 'aborted'; reason: unknown }
   | { kind: 'failed'; error: unknown };
 
 /** Settles like `promise`, or rejects with the signal's reason first (for fetches that ignore signals). */
-function untilAborted(promise: Promise<Response>, signal: AbortSignal): Promise<Response> {
+function untilAborted(promise: Promise<FetchResponse>, signal: AbortSignal): Promise<FetchResponse> {
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       reject(signal.reason);
@@ -50,17 +51,17 @@ function tooLargeStatus(error: unknown): number | undefined {
   return e && e.code === 'response_too_large' && typeof e.status === 'number' ? e.status : undefined;
 }
 
-export async function fetchWithTimeout(fetcher: typeof fetch, out: Outgoing): Promise<Exchange> {
+export async function fetchWithTimeout(fetcher: FetchFunction, out: Outgoing): Promise<Exchange> {
   const attempt = attemptSignal(out.timeoutMs, out.signal);
-  const init: RequestInit & { [MAX_RESPONSE_BYTES]?: number } = {
+  const init: FetchInit & { [MAX_RESPONSE_BYTES]?: number } = {
     method: out.method,
     headers: out.headers,
-    body: out.body,
+    ...(out.body !== undefined ? { body: out.body } : {}),
     signal: attempt.signal,
     redirect: REDIRECT_MODE,
     [MAX_RESPONSE_BYTES]: out.maxResponseBytes,
   };
-  let response: Response | undefined;
+  let response: FetchResponse | undefined;
   try {
     response = await untilAborted(Promise.resolve().then(() => fetcher(out.url.href, init)), attempt.signal);
     const redirect = redirectOf(response, out.url);

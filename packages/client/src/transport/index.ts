@@ -9,6 +9,7 @@ import type { ApiResponse } from '../types.js';
 import { classify } from './classify.js';
 import { createCredentials, redact, type Credentials } from './credentials.js';
 import { fetchWithTimeout } from './exchange.js';
+import type { FetchFunction } from './fetch.js';
 import { createLog, logOptionsProblem, type Log } from './log.js';
 import { DEFAULT_BASE_URL, type ClientOptions, type Hooks, type RawRequest } from './options.js';
 import { buildRequest, checkClientOptions, type Prepared } from './request.js';
@@ -18,6 +19,7 @@ import { parseBaseUrl, type Base } from './url.js';
 
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES } from './options.js';
 export type { ClientOptions, Hooks, RawRequest, RequestOptions, RetryOptions } from './options.js';
+export type { FetchFunction, FetchInit, FetchResponse, FetchBody } from './fetch.js';
 export { LOG_LEVELS } from './log.js';
 export type { Logger, LogFields, LogLevel } from './log.js';
 
@@ -34,7 +36,7 @@ function notify<E>(hook: ((event: E) => void) | undefined, event: () => E): void
 /** Signs, sends, times out, retries and maps answers to results or typed errors. */
 export class Transport {
   private readonly credentials: Credentials;
-  private readonly fetch: typeof fetch;
+  private readonly fetch: FetchFunction;
   private readonly base: Base;
   private readonly hooks: Hooks;
   private readonly log: Log | undefined;
@@ -88,15 +90,16 @@ export class Transport {
   /** One signed attempt: a result or a typed error. */
   private async attempt<T>(request: Prepared, attempt: number): Promise<{ result: ApiResponse<T> } | { error: ClientError }> {
     const { method, url } = request;
-    const { headers, stringToSign } = this.credentials.sign(request);
+    const { headers, stringToSign, scheme } = this.credentials.sign(request);
     notify(this.hooks.onRequest, () => ({ method, url: url.href, attempt, headers: redact(headers) }));
     this.log?.request({ method, url, attempt, headers, stringToSign });
     const started = Date.now();
     const exchange = await fetchWithTimeout(this.fetch, { ...request, headers });
     const durationMs = Date.now() - started;
-    const outcome = classify<T>(exchange, { ...request, stringToSign, localTime: () => this.options.now?.().getTime() ?? Date.now() });
+    const outcome = classify<T>(exchange, { ...request, stringToSign, scheme, localTime: () => this.options.now?.().getTime() ?? Date.now() });
     if ('response' in exchange && exchange.response) {
-      const { status, headers: answered } = exchange.response;
+      const { status } = exchange.response;
+      const answered = exchange.response.headers as Headers;
       notify(this.hooks.onResponse, () => ({ method, url: url.href, attempt, status, durationMs, headers: answered }));
       this.log?.response({ method, url, attempt, status, durationMs, outcome });
     }

@@ -1,6 +1,7 @@
 // The options of the client and of one request, and their defaults (one table).
 import type { Algorithm, MacProvider } from '@x/auth';
 import type { ClientError } from '../errors.js';
+import type { FetchFunction } from './fetch.js';
 import type { Logger, LogLevel } from './log.js';
 
 export const DEFAULT_BASE_URL = 'https://rest-api.telesign.com';
@@ -19,23 +20,23 @@ export const DEFAULTS = {
 
 export interface RetryOptions {
   /** Retries after the first attempt. Default 2. */
-  retries?: number;
+  retries?: number | undefined;
   /** Base of the exponential backoff (full jitter). Default 250 ms. */
-  minDelayMs?: number;
+  minDelayMs?: number | undefined;
   /**
    * Longest wait before a retry. Default 5 000 ms. A Retry-After longer than this is not waited
    * for: the error is thrown at once, its `retryAfterMs` says when to try again.
    */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
 }
 
 export interface Hooks {
   /** Before each attempt. Authorization is redacted. */
-  onRequest?(event: { method: string; url: string; attempt: number; headers: Record<string, string> }): void;
+  onRequest?: ((event: { method: string; url: string; attempt: number; headers: Record<string, string> }) => void) | undefined;
   /** After each answer, error statuses included. */
-  onResponse?(event: { method: string; url: string; attempt: number; status: number; durationMs: number; headers: Headers }): void;
+  onResponse?: ((event: { method: string; url: string; attempt: number; status: number; durationMs: number; headers: Headers }) => void) | undefined;
   /** Before waiting for a retry. */
-  onRetry?(event: { method: string; url: string; attempt: number; delayMs: number; error: ClientError }): void;
+  onRetry?: ((event: { method: string; url: string; attempt: number; delayMs: number; error: ClientError }) => void) | undefined;
 }
 
 export interface ClientOptions {
@@ -47,50 +48,52 @@ export interface ClientOptions {
    * `https://rest-ww.telesign.com`. An http(s) URL without credentials, query or fragment; a path
    * (`https://proxy.example/telesign/`) is a prefix that every request stays under.
    */
-  baseUrl?: string | URL;
+  baseUrl?: string | URL | undefined;
   /** `digest` (default) signs every request; `basic` sends the key in every request. */
-  auth?: 'digest' | 'basic';
-  algorithm?: Algorithm;
+  auth?: 'digest' | 'basic' | undefined;
+  algorithm?: Algorithm | undefined;
   /** Default `x-ts-date`; `date` for proxies that require the Date header. */
-  dateHeader?: 'x-ts-date' | 'date';
+  dateHeader?: 'x-ts-date' | 'date' | undefined;
   /**
-   * Default `globalThis.fetch`. Inject a proxy-aware fetch, a test double or the emulator's
-   * handler. It is called with `redirect: 'manual'` and must honour it: a redirect is never followed.
+   * Default `globalThis.fetch`. Inject a proxy-aware fetch (`createNodeFetch`, undici's `fetch`),
+   * a test double or the emulator's handler: any function of `(url: string, init)` that resolves
+   * to a Response fits (see `FetchFunction`). It is called with `redirect: 'manual'` and must
+   * honour it: a redirect is never followed.
    */
-  fetch?: typeof fetch;
+  fetch?: FetchFunction | undefined;
   /** Per attempt, headers and body included. Default 10 000 ms; 0 disables. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Default `{ retries: 2 }`; false disables retries. */
-  retry?: RetryOptions | false;
+  retry?: RetryOptions | false | undefined;
   /**
    * The most bytes of one answer the client reads. Default 1 MiB (1 048 576). A longer answer is
    * a `ResponseTooLargeError` and its transfer is aborted.
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Replaces the User-Agent; false sends none. */
-  userAgent?: string | false;
-  hooks?: Hooks;
+  userAgent?: string | false | undefined;
+  hooks?: Hooks | undefined;
   /**
    * What is logged: `off` (default), `error`, `warn`, `info`, `debug`. `X_LOG_LEVEL` sets it
    * when not given; a `logger` without a level logs at `info`. Never a key, an Authorization
    * header, a signature or a verification code; at info and above no body, no query, and phone
    * numbers masked (see the README's *Logging*).
    */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** Where lines go: anything with error/warn/info/debug (pino, console), called as `info(fields, message)`. Default: the console, as text. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** Clock for the signed date. Default `() => new Date()`. */
-  now?: () => Date;
+  now?: (() => Date) | undefined;
   /** The HMAC implementation. Default: pure. On Node, `nodeMac` from `@x/auth/node` signs faster. */
-  mac?: MacProvider;
+  mac?: MacProvider | undefined;
 }
 
 export interface RequestOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  retry?: RetryOptions | false;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  retry?: RetryOptions | false | undefined;
   /** Overrides the client's `maxResponseBytes` for this request. */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
 }
 
 export interface RawRequest extends RequestOptions {
@@ -101,13 +104,13 @@ export interface RawRequest extends RequestOptions {
    * escaped `/` or `\`. The query goes in `query`. Anything else is a `ValidationError`.
    */
   path: string;
-  query?: Record<string, string | undefined>;
-  form?: Record<string, string | undefined>;
+  query?: Record<string, string | undefined> | undefined;
+  form?: Record<string, string | undefined> | undefined;
   json?: unknown;
   /**
    * Whether sending twice is harmless. Default: true for GET and HEAD, false otherwise.
    * Non-idempotent requests are retried only on 429 or when they provably never left
    * (refused, DNS failure).
    */
-  idempotent?: boolean;
+  idempotent?: boolean | undefined;
 }

@@ -1,7 +1,8 @@
 // Redirects are never followed. The fetch is asked for `redirect: 'manual'`; an answer that is a
 // redirect, or that shows the fetch followed one anyway, becomes a RedirectError.
+import type { FetchResponse } from './fetch.js';
 
-export const REDIRECT_MODE: RequestRedirect = 'manual';
+export const REDIRECT_MODE = 'manual' as const;
 
 export interface Redirect {
   status: number;
@@ -20,7 +21,7 @@ function resolve(location: string | null, base: URL): string | undefined {
 }
 
 /** The redirect in `response` to the request for `requested`, or undefined when there is none. */
-export function redirectOf(response: Response, requested: URL): Redirect | undefined {
+export function redirectOf(response: FetchResponse, requested: URL): Redirect | undefined {
   const { status } = response;
   // Browsers answer redirect: 'manual' with an opaque redirect: status 0, no headers.
   if (response.type === 'opaqueredirect' || status === 0) return { status, location: undefined, followed: false };

@@ -2,7 +2,7 @@
 // The portable core never imports this file (lint keeps node:* out of the rest of src/).
 import { callbackSignature } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
-import { BodyTooLargeError } from '../body.js';
+import { BodyTooLargeError } from '../errors.js';
 import type { CallbackSigner } from '../verify.js';
 
 export { BodyTooLargeError };

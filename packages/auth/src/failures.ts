@@ -1,0 +1,190 @@
+// The one table of the ways a signed request fails verification: what the verifier answers
+// (HTTP status, message), what the service answers (its code in both families, its text), and
+// what a client should do about it (advice). The verifier, the adapters, the emulator and the
+// client all read it; nothing else keeps a table keyed on these reasons.
+
+export type VerifyFailure =
+  | 'missing_authorization'
+  | 'malformed_authorization'
+  | 'unknown_customer'
+  | 'invalid_api_key'
+  | 'unsupported_auth_method'
+  | 'missing_date'
+  | 'invalid_date'
+  | 'clock_skew'
+  | 'invalid_nonce'
+  | 'missing_nonce'
+  | 'nonce_reused'
+  | 'signature_mismatch'
+  | 'basic_not_allowed'
+  | 'digest_not_allowed';
+
+export interface VerifyFailureFacts {
+  /** The HTTP status of the answer (the service answers 401 for every one). */
+  readonly status: 401;
+  /** The verifier's sentence, for logs and error bodies; never contains a secret. */
+  readonly message: string;
+  /** What the caller should do when the service reports this reason. */
+  readonly advice: string;
+  /** The code in `status.code` of Messaging, Voice, PhoneID and Score (reference §5.2). */
+  readonly positive: number;
+  /** The code in `errors[].code` of SMS Verify, Voice Verify and status lookups (reference §5.3). */
+  readonly negative: number;
+  /** The service's own description of the code. */
+  readonly text: string;
+  /**
+   * The codes this reason borrows from the reason they name (10008 "Invalid Signature" also
+   * answers a missing header): a code read back from the service maps to the reason it names.
+   */
+  readonly borrows?: readonly ('positive' | 'negative')[];
+  /** Other codes the service documents for this reason (positive family). */
+  readonly alsoPositive?: readonly number[];
+}
+
+/**
+ * Every verification failure, in the order the verifier checks. The positive family documents no
+ * code for a missing or malformed header; 10008 is used there. Messaging, Voice and PhoneID
+ * answer positive 5-digit codes in `status.code`; SMS Verify answers negative codes in `errors[]`.
+ */
+export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>> = {
+  missing_authorization: {
+    status: 401,
+    message: 'The Authorization header is missing.',
+    advice: 'Send Authorization: let the client sign the request, or check that no proxy strips the header.',
+    positive: 10008,
+    negative: -30004,
+    text: 'Missing Authorization header',
+    borrows: ['positive'],
+  },
+  malformed_authorization: {
+    status: 401,
+    message: 'The Authorization header must be "TSA <customer id>:<signature>" or "Basic <base64>".',
+    advice: 'Send Authorization as "TSA <customer id>:<signature>" or "Basic <base64>"; check that no proxy rewrites it.',
+    positive: 10008,
+    negative: -30005,
+    text: 'Authorization header has the wrong format',
+    borrows: ['positive'],
+  },
+  unknown_customer: {
+    status: 401,
+    message: 'The customer ID is not known.',
+    advice: 'Check the customer ID, and that baseUrl is the host of your account (rest-api or rest-ww).',
+    positive: 10013,
+    negative: -30000,
+    text: 'Invalid Customer ID',
+    alsoPositive: [10015],
+  },
+  invalid_api_key: {
+    status: 401,
+    message: 'The API key in the Basic credentials is not valid for this customer.',
+    advice: 'Check the API key: it must be the key of this customer ID, as issued (base64).',
+    positive: 10008,
+    negative: -30015,
+    text: 'Invalid API Key',
+    borrows: ['positive'],
+  },
+  unsupported_auth_method: {
+    status: 401,
+    message: 'X-TS-Auth-Method must be HMAC-SHA256 or HMAC-SHA1.',
+    advice: 'Sign with algorithm HMAC-SHA256 (the default) or HMAC-SHA1.',
+    positive: 10006,
+    negative: -30008,
+    text: 'Invalid value for x-ts-auth-method header',
+  },
+  missing_date: {
+    status: 401,
+    message: 'Neither X-TS-Date nor Date was sent.',
+    advice: 'Send X-TS-Date (the default) or Date; check that no proxy strips it.',
+    positive: 10007,
+    negative: -30007,
+    text: 'Missing Date or x-ts-date header',
+  },
+  invalid_date: {
+    status: 401,
+    message: 'The date is not an RFC 2616 date (e.g. "Sun, 06 Nov 1994 08:49:37 GMT").',
+    advice: 'Send the date as an RFC 1123 date in GMT (what Date.prototype.toUTCString() gives).',
+    positive: 10005,
+    negative: -30009,
+    text: 'Date or x-ts-date header is not RFC822 compliant',
+  },
+  clock_skew: {
+    status: 401,
+    message: 'The date is more than the allowed window away from the server clock; check the client clock.',
+    advice: "The service says the request time is off: check this machine's clock (NTP).",
+    positive: 10004,
+    negative: -30010,
+    text: 'Date or x-ts-date header is not within tolerable range',
+  },
+  invalid_nonce: {
+    status: 401,
+    message: 'X-TS-Nonce must be 4 to 256 characters.',
+    advice: 'Send a nonce of 4 to 256 characters, or let the client generate one per request.',
+    positive: 10003,
+    negative: -30011,
+    text: 'x-ts-nonce header value is too long or too short',
+  },
+  // The service documents no code for a missing nonce (it does not require one); the too-short code fits.
+  missing_nonce: {
+    status: 401,
+    message: 'X-TS-Nonce is required here; send a fresh nonce with every request.',
+    advice: 'Send X-TS-Nonce with every request (the client does unless nonce: false).',
+    positive: 10003,
+    negative: -30011,
+    text: 'x-ts-nonce header is required',
+    borrows: ['positive', 'negative'],
+  },
+  nonce_reused: {
+    status: 401,
+    message: 'This X-TS-Nonce was already used; send a fresh nonce with every request.',
+    advice: 'A nonce was sent twice: let the client generate a fresh one for every attempt.',
+    positive: 10002,
+    negative: -30012,
+    text: 'x-ts-nonce header value has been used recently',
+  },
+  signature_mismatch: {
+    status: 401,
+    message: 'The signature does not match the request.',
+    advice: 'Compare what was signed with what the server signed to see which line differs; check the API key.',
+    positive: 10008,
+    negative: -30006,
+    text: 'Invalid Signature',
+  },
+  basic_not_allowed: {
+    status: 401,
+    message: 'Basic authentication is not accepted here; sign the request (TSA).',
+    advice: "Use auth: 'digest' (the default).",
+    positive: 10008,
+    negative: -30005,
+    text: 'Basic authentication is not accepted here',
+    borrows: ['positive', 'negative'],
+  },
+  digest_not_allowed: {
+    status: 401,
+    message: 'Signed (TSA) authentication is not accepted here; use Basic.',
+    advice: "Use auth: 'basic'.",
+    positive: 10008,
+    negative: -30005,
+    text: 'Digest authentication is not accepted here',
+    borrows: ['positive', 'negative'],
+  },
+};
+
+/** Service code -> the reason it names (the inverse of the table, for codes read back from the service). */
+const BY_CODE: ReadonlyMap<number, VerifyFailure> = (() => {
+  const byCode = new Map<number, VerifyFailure>();
+  for (const [reason, facts] of Object.entries(VERIFY_FAILURES) as [VerifyFailure, VerifyFailureFacts][]) {
+    const borrowed = facts.borrows ?? [];
+    if (!borrowed.includes('positive')) for (const code of [facts.positive, ...(facts.alsoPositive ?? [])]) byCode.set(code, reason);
+    if (!borrowed.includes('negative')) byCode.set(facts.negative, reason);
+  }
+  return byCode;
+})();
+
+/**
+ * The verification failure a code of the service stands for (10004 and -30010 -> `clock_skew`),
+ * or undefined for a code that is not an authentication failure. 10008 (the positive family's
+ * code for every signature problem) reads as `signature_mismatch`.
+ */
+export function verifyFailureOf(code: number): VerifyFailure | undefined {
+  return BY_CODE.get(code);
+}
