@@ -27,6 +27,7 @@ const callbackUrl = `http://127.0.0.1:${receiver.address().port}/telesign/callba
 const emulator = await startEmulator({ deliveryDelayMs: 300, callbacks: { retryDelaysMs: [200, 400] }, customers: [{ ...DEFAULT_CUSTOMER, callbackUrl }] });
 const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: emulator.url });
 say(`Emulator on ${emulator.url}, customer ${DEFAULT_CUSTOMER.customerId}`);
+say(`Inspector: ${emulator.url}/ (open it in a browser; run with --keep to leave the emulator running after the demo)`);
 say(`Callbacks go to ${callbackUrl} (Express + @x/express)`);
 
 try {
@@ -180,8 +181,24 @@ try {
   say(`a forged callback -> HTTP ${forged.status} ${JSON.stringify(await forged.json())}`);
   if (callbacks.length < 3 || forged.status !== 401) throw new Error('callbacks did not behave');
 
+  step('The request journal (what the emulator saw, in order; also in the inspector)');
+  const { entries } = await (await fetch(`${emulator.url}/_emulator/journal?limit=1000`)).json();
+  if (!Array.isArray(entries) || entries.length === 0) throw new Error('the journal is empty');
+  const lines = entries.map((e) => `${String(e.seq).padStart(4)}  ${e.method.padEnd(6)} ${e.path.padEnd(48)} ${String(e.status).padEnd(4)} ${String(e.serviceCode ?? '').padEnd(7)} ${String(e.verdict).padEnd(20)} ${e.ms} ms`);
+  for (const line of lines) say(line);
+  const file = new URL('../.ci-out/demo-journal.txt', import.meta.url);
+  await import('node:fs').then(({ mkdirSync, writeFileSync }) => {
+    mkdirSync(new URL('.', file), { recursive: true });
+    writeFileSync(file, `${lines.join('\n')}\n`);
+  });
+  say(`(${entries.length} requests; written to .ci-out/demo-journal.txt)`);
+
   say('\nDemo finished: every operation behaved as the service specifies.');
 } finally {
-  await emulator.close();
-  receiver.close();
+  if (process.argv.includes('--keep')) {
+    say(`\nThe emulator keeps running for the inspector: ${emulator.url}/  (Ctrl+C to stop)`);
+  } else {
+    await emulator.close();
+    receiver.close();
+  }
 }

@@ -76,7 +76,7 @@ const tasks = {
     systemPackages();
     return run('node', ['scripts/test-all.mjs', ...process.argv.slice(3)]);
   },
-  demo: () => build() || run('node', ['demo/demo.mjs']),
+  demo: () => build() || run('node', ['demo/demo.mjs', ...process.argv.slice(3)]),
   bench: () => build() || run('pnpm', ['--filter', '@x/bench', 'run', 'bench']),
   size: () => build() || run('node', ['scripts/size.mjs']),
 };
