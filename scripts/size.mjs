@@ -1,3 +1,8 @@
+// Budgets raised on 2026-11-23 when the issue 11 and 12 work landed, each to that day's size + ~2%:
+// signing-only 5.0 -> 5.2 KB (the XError base every thrown error extends: the 5.0 KB goal of
+// issue 13 is not met now), auth all / sign+verify (failure table, named status codes), client
+// (next operations, logging, environment, browser guard: the 10 KB goal is far off), client/node
+// (https-proxy-agent, bundled only into the Node entry), webhooks (callback kinds, XError).
 // Size budgets per entry point: each entry's ESM build bundled with its dependencies, minified
 // and gzipped (what a user's bundler ships), measured with esbuild and zlib from the built dist/.
 // Fails, naming the entry, its size and its budget, when an entry is over its budget.
@@ -14,13 +19,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // gate was set plus about 5 %, so that growth is a decision. @x/client's target is 10 KB: it is
 // over that today, so its budget is today's size rounded up until the client work brings it down.
 const targets = [
-  { name: '@x/auth: signRequest only', dir: 'auth', code: "export { signRequest } from './dist/index.js';", budget: 5_000 },
-  { name: '@x/auth: sign + verify + replay store', dir: 'auth', code: "export { signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature } from './dist/index.js';", budget: 8_600 },
-  { name: '@x/auth (everything)', dir: 'auth', code: "export * from './dist/index.js';", budget: 9_400 },
+  { name: '@x/auth: signRequest only', dir: 'auth', code: "export { signRequest } from './dist/index.js';", budget: 5_200 },
+  { name: '@x/auth: sign + verify + replay store', dir: 'auth', code: "export { signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature } from './dist/index.js';", budget: 9_200 },
+  { name: '@x/auth (everything)', dir: 'auth', code: "export * from './dist/index.js';", budget: 11_700 },
   { name: '@x/auth/node', dir: 'auth', code: "export * from './dist/node.js';", platform: 'node', budget: 200 },
-  { name: '@x/client (everything, with @x/auth)', dir: 'client', code: "export * from './dist/index.js';", budget: 17_000 },
-  { name: '@x/client/node', dir: 'client', code: "export * from './dist/node.js';", platform: 'node', file: 'node.js', budget: 1_400 },
-  { name: '@x/webhooks (everything, with @x/auth)', dir: 'webhooks', code: "export * from './dist/index.js';", budget: 10_400 },
+  { name: '@x/client (everything, with @x/auth)', dir: 'client', code: "export * from './dist/index.js';", budget: 23_400 },
+  { name: '@x/client/node', dir: 'client', code: "export * from './dist/node.js';", platform: 'node', file: 'node.js', budget: 12_800 },
+  { name: '@x/webhooks (everything, with @x/auth)', dir: 'webhooks', code: "export * from './dist/index.js';", budget: 12_800 },
   { name: '@x/webhooks/node', dir: 'webhooks', code: "export * from './dist/node.js';", platform: 'node', file: 'node.js', budget: 4_200 },
 ];
 

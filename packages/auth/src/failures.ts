@@ -169,16 +169,21 @@ export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>
   },
 };
 
-/** Service code -> the reason it names (the inverse of the table, for codes read back from the service). */
-const BY_CODE: ReadonlyMap<number, VerifyFailure> = (() => {
+/**
+ * Service code -> the reason it names (the inverse of the table, for codes read back from the
+ * service). Built on first use: an eager build would keep the table in bundles that only sign.
+ */
+let byCodeCache: ReadonlyMap<number, VerifyFailure> | undefined;
+function byCode(): ReadonlyMap<number, VerifyFailure> {
+  if (byCodeCache) return byCodeCache;
   const byCode = new Map<number, VerifyFailure>();
   for (const [reason, facts] of Object.entries(VERIFY_FAILURES) as [VerifyFailure, VerifyFailureFacts][]) {
     const borrowed = facts.borrows ?? [];
     if (!borrowed.includes('positive')) for (const code of [facts.positive, ...(facts.alsoPositive ?? [])]) byCode.set(code, reason);
     if (!borrowed.includes('negative')) byCode.set(facts.negative, reason);
   }
-  return byCode;
-})();
+  return (byCodeCache = byCode);
+}
 
 /**
  * The verification failure a code of the service stands for (10004 and -30010 -> `clock_skew`),
@@ -186,5 +191,5 @@ const BY_CODE: ReadonlyMap<number, VerifyFailure> = (() => {
  * code for every signature problem) reads as `signature_mismatch`.
  */
 export function verifyFailureOf(code: number): VerifyFailure | undefined {
-  return BY_CODE.get(code);
+  return byCode().get(code);
 }
