@@ -120,6 +120,10 @@ function summarised(script, label, failure) {
     failures.push(failure);
   }
 }
+// Docs whose code runs: every code block of every README compiled against the built packages
+// (strict consumer settings), the ```ts run blocks run against the in-process emulator, install
+// lines checked; each block counts as one (scripts/readme-snippets.mjs, CONTRIBUTING.md).
+if (wanted('snippets')) summarised('scripts/readme-snippets.mjs', 'readme-snippets', 'README snippets (node scripts/readme-snippets.mjs)');
 if (wanted('runtimes') && existsSync(join(root, 'scripts', 'runtimes.mjs'))) summarised('scripts/runtimes.mjs', 'runtimes', 'cross-runtime checks');
 // @x/hono served by Node, Deno, Bun and workerd (after runtimes.mjs, which installs them).
 if (wanted('runtimes') && existsSync(join(root, 'scripts', 'hono-runtimes.mjs'))) summarised('scripts/hono-runtimes.mjs', 'hono-runtimes', '@x/hono in Node, Deno, Bun and workerd');

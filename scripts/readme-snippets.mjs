@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// Docs whose code runs: every ```ts / ```typescript / ```js block of every README.md (root,
+// packages/*, examples/*) and CONTRIBUTING.md is written to docs/snippets/.work/ and type-checked
+// in one strict program against the BUILT packages (docs/snippets/tsconfig.json extends
+// testing/tsconfig.consumer.json); blocks marked ```ts run are then run in Node (they use the
+// in-process emulator, so they need no network). ```sh blocks: every `npm i` / `npm install` /
+// `pnpm add` / `bun add` / `npx` line must name packages that exist (the workspace's own, or a
+// dependency / peer dependency one of them declares).
+//
+// Info strings (see CONTRIBUTING.md, "Code in the docs"):
+//   ```ts            compiled
+//   ```ts run        compiled, then run in Node; exits non-zero on failure (throw, failed assert)
+//   ```ts fragment   shown only, never compiled: an excerpt that cannot stand alone (keep these few)
+// Free names a snippet uses without importing them are the reader's own values, declared once in
+// docs/snippets/placeholders.d.ts (credentials, a database, ...); everything from the SDK must be
+// imported in the snippet itself, from the module it comes from.
+//
+// Each snippet counts as one: `readme-snippets: N passed, N failed` is the last line.
+// Usage: node scripts/readme-snippets.mjs [README.md ...]   (default: all of them)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dir = join(root, 'docs', 'snippets');
+const work = join(dir, '.work');
+const require = createRequire(join(root, 'package.json'));
+
+const CODE = new Set(['ts', 'typescript', 'js', 'javascript']);
+const SHELL = new Set(['sh', 'bash', 'shell', 'console']);
+const FLAGS = new Set(['run', 'fragment']);
+
+function readmes() {
+  const list = ['README.md', 'CONTRIBUTING.md'];
+  for (const parent of ['packages', 'examples']) {
+    for (const name of readdirSync(join(root, parent)).sort()) list.push(`${parent}/${name}/README.md`);
+  }
+  return list.filter((file) => existsSync(join(root, file)));
+}
+
+/** The fenced blocks of a Markdown file: info string, 1-based line of the opening fence, text. */
+function blocks(file) {
+  const lines = readFileSync(join(root, file), 'utf8').split('\n');
+  const found = [];
+  let open;
+  lines.forEach((line, index) => {
+    const fence = /^(\s*)(`{3,}|~{3,})\s*(.*)$/.exec(line);
+    if (!open) {
+      if (fence) open = { file, line: index + 1, fence: fence[2], info: fence[3].trim(), body: [] };
+    } else if (fence && fence[2].startsWith(open.fence) && fence[3].trim() === '') {
+      found.push({ ...open, text: open.body.join('\n') });
+      open = undefined;
+    } else open.body.push(line);
+  });
+  if (open) throw new Error(`${file}:${open.line}: unclosed code fence`);
+  return found;
+}
+
+// The workspace's packages and every name any of them depends on.
+const workspace = new Map();
+const known = new Set();
+for (const parent of ['packages', 'examples']) {
+  for (const name of readdirSync(join(root, parent))) {
+    const file = join(root, parent, name, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8'));
+    if (parent === 'packages') workspace.set(pkg.name, join(root, parent, name));
+    for (const field of ['dependencies', 'peerDependencies', 'devDependencies', 'optionalDependencies']) {
+      for (const dep of Object.keys(pkg[field] ?? {})) known.add(dep);
+    }
+  }
+}
+for (const dep of Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies ?? {})) known.add(dep);
+
+/** Where a third-party package is installed in the workspace (pnpm keeps them per package). */
+function installed(name) {
+  const places = [root, ...['packages', 'examples'].flatMap((parent) => readdirSync(join(root, parent)).map((n) => join(root, parent, n)))];
+  for (const place of places) {
+    const candidate = join(place, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+  }
+  return undefined;
+}
+
+const packageOf = (specifier) => {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+};
+
+const selected = process.argv.slice(2);
+const files = selected.length ? selected : readmes();
+const snippets = [];
+const shells = [];
+let fragments = 0;
+for (const file of files) {
+  for (const block of blocks(file)) {
+    const [lang = '', ...flags] = block.info.split(/\s+/);
+    if (CODE.has(lang)) {
+      const unknown = flags.filter((flag) => !FLAGS.has(flag));
+      const snippet = { ...block, lang, run: flags.includes('run'), fragment: flags.includes('fragment'), unknown };
+      if (snippet.fragment && unknown.length === 0 && !snippet.run) fragments++;
+      else snippets.push(snippet);
+    } else if (SHELL.has(lang)) shells.push(block);
+  }
+}
+
+rmSync(work, { recursive: true, force: true });
+mkdirSync(join(work, 'node_modules', '@x'), { recursive: true });
+const linked = new Set();
+function link(name, target) {
+  if (linked.has(name) || !target) return;
+  linked.add(name);
+  const at = join(work, 'node_modules', name);
+  mkdirSync(dirname(at), { recursive: true });
+  symlinkSync(target, at, 'dir');
+}
+for (const [name, path] of workspace) link(name, path);
+
+const results = [];
+const slug = (file) => file.replace(/\/README\.md$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'root';
+for (const snippet of snippets) {
+  snippet.name = `${snippet.file}:${snippet.line}`;
+  snippet.errors = [];
+  if (snippet.unknown.length) snippet.errors.push(`unknown flag(s) ${snippet.unknown.join(' ')} (use run or fragment)`);
+  const ext = snippet.lang.startsWith('j') ? 'mjs' : 'mts';
+  snippet.path = join(work, `${slug(snippet.file)}-L${snippet.line}.${ext}`);
+  // Deno's npm: specifiers are compiled as the package they name.
+  const source = snippet.text.replace(/(['"])npm:((?:@[^/'"@]+\/)?[^/'"@]+)(?:@[^/'"]*)?(\/[^'"]*)?\1/g, '$1$2$3$1');
+  writeFileSync(snippet.path, source);
+  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+    const name = packageOf(match[1]);
+    if (name.startsWith('node:') || name.startsWith('.') || workspace.has(name)) continue;
+    link(name, installed(name));
+    const types = `@types/${name.replace(/^@/, '').replace('/', '__')}`;
+    link(types, installed(types));
+  }
+}
+
+// One program: the snippets, the placeholders, the runtime declarations.
+const tsconfig = join(dir, 'tsconfig.json');
+const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', tsconfig, '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
+const byPath = new Map(snippets.map((s) => [resolve(s.path), s]));
+const other = [];
+for (const line of `${tsc.stdout}${tsc.stderr}`.split('\n')) {
+  const m = /^(.+?)\((\d+),(\d+)\): (error .*)$/.exec(line);
+  if (!m) {
+    if (line.trim() && !line.startsWith(' ')) other.push(line);
+    else if (line.trim() && other.length) other[other.length - 1] += `\n${line}`;
+    continue;
+  }
+  const snippet = byPath.get(resolve(root, m[1]));
+  if (snippet) snippet.errors.push(`${snippet.file}:${snippet.line + Number(m[2])}:${m[3]} ${m[4]}`);
+  else other.push(line);
+}
+
+// Run the ```ts run blocks that compiled (esbuild strips the types; node runs the module).
+const { transformSync } = await import(require.resolve('esbuild'));
+for (const snippet of snippets) {
+  if (!snippet.run || snippet.errors.length) continue;
+  const js = transformSync(readFileSync(snippet.path, 'utf8'), { loader: 'ts', format: 'esm', target: 'node20', sourcefile: snippet.name });
+  const out = snippet.path.replace(/\.m?[tj]s$/, '.run.mjs');
+  writeFileSync(out, js.code);
+  const ran = spawnSync(process.execPath, [out], { cwd: work, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1' } });
+  if (ran.status !== 0) snippet.errors.push(`run failed (${ran.signal ?? `exit ${ran.status}`}):\n${`${ran.stdout}${ran.stderr}`.trim().split('\n').slice(0, 20).join('\n')}`);
+}
+
+// Install lines in shell blocks.
+for (const block of shells) {
+  const errors = [];
+  let checked = 0;
+  for (const line of block.text.split('\n')) {
+    const command = line.replace(/#.*$/, '');
+    for (const m of command.matchAll(/\b(?:npm (?:i|install|add)|pnpm (?:add|install|i)|yarn add|bun add|npx|deno add)\s+([^&|;]+)/g)) {
+      for (const word of m[1].trim().split(/\s+/)) {
+        if (!word || word.startsWith('-')) continue;
+        if (/^[a-z]/.test(word) && !word.includes('@') && !known.has(word) && !workspace.has(word) && m[0].startsWith('npx')) break;
+        const name = packageOf(word.replace(/^npm:/, '').replace(/(.)@[^/]*$/, '$1'));
+        checked++;
+        if (name.startsWith('@x/') ? !workspace.has(name) : !known.has(name)) errors.push(`${block.file}:${block.line}: "${line.trim()}" names ${name}, which no workspace package is or depends on`);
+        if (m[0].startsWith('npx')) break; // the rest are the command's arguments
+      }
+    }
+  }
+  if (checked) results.push({ name: `${block.file}:${block.line} (install line)`, errors });
+}
+
+let passed = 0;
+let failed = 0;
+for (const snippet of snippets) results.push({ name: `${snippet.name} (${snippet.run ? 'compiled, ran' : 'compiled'})`, errors: snippet.errors });
+for (const result of results) {
+  if (result.errors.length === 0) passed++;
+  else failed++;
+  console.log(`${result.errors.length ? 'FAIL' : 'PASS'} ${result.name}`);
+  for (const error of result.errors) console.log(`  ${error.replace(/\n/g, '\n    ')}`);
+}
+if (other.length) {
+  failed++;
+  console.log(`FAIL docs/snippets program (not in a snippet):\n  ${other.join('\n  ')}`);
+}
+const ran = snippets.filter((s) => s.run).length;
+console.log(`${snippets.length} code blocks (${ran} run), ${fragments} fragments (not compiled), ${results.length - snippets.length} install blocks, from ${files.length} files (${relative(root, work)}/)`);
+console.log(`readme-snippets: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
