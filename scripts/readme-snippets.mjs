@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Docs whose code runs: every ```ts / ```typescript / ```js block of every README.md (root,
-// packages/*, examples/*) and CONTRIBUTING.md is written to docs/snippets/.work/ and type-checked
+// packages/*, examples/*) and CONTRIBUTING.md, and of every `@example` tag in the packages'
+// TSDoc comments (packages/*/src), is written to docs/snippets/.work/ and type-checked
 // in one strict program against the BUILT packages (docs/snippets/tsconfig.json extends
 // testing/tsconfig.consumer.json); blocks marked ```ts run are then run in Node (they use the
 // in-process emulator, so they need no network). ```sh blocks: every `npm i` / `npm install` /
@@ -89,6 +90,32 @@ const packageOf = (specifier) => {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 };
 
+/** The ```ts blocks of the `@example` tags in the packages' TSDoc comments (src/, not tests). */
+function examples() {
+  const found = [];
+  const walk = (at) => {
+    for (const entry of readdirSync(join(root, at), { withFileTypes: true })) {
+      const path = `${at}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(entry.name) && !/\.(test|test-d)\.ts$/.test(entry.name)) {
+        const lines = readFileSync(join(root, path), 'utf8').split('\n');
+        for (let i = 0; i < lines.length; i++) {
+          if (!/^\s*\*\s*@example\b/.test(lines[i])) continue;
+          const fence = /^\s*\*\s*```(\S*)(.*)$/.exec(lines[i + 1] ?? '');
+          if (!fence) continue;
+          const body = [];
+          let j = i + 2;
+          for (; j < lines.length && !/^\s*\*\s*```\s*$/.test(lines[j]); j++) body.push(lines[j].replace(/^\s*\* ?/, ''));
+          found.push({ file: path, line: i + 2, info: `${fence[1]}${fence[2]}`.trim() || 'ts', text: body.join('\n'), example: true });
+          i = j;
+        }
+      }
+    }
+  };
+  for (const name of readdirSync(join(root, 'packages')).sort()) if (existsSync(join(root, 'packages', name, 'src'))) walk(`packages/${name}/src`);
+  return found;
+}
+
 const selected = process.argv.slice(2);
 const files = selected.length ? selected : readmes();
 const snippets = [];
@@ -105,6 +132,13 @@ for (const file of files) {
     } else if (SHELL.has(lang)) shells.push(block);
   }
 }
+// @example blocks are compiled like README blocks (all of them: each must be complete).
+if (!selected.length) {
+  for (const block of examples()) {
+    const [lang = '', ...flags] = block.info.split(/\s+/);
+    snippets.push({ ...block, lang: CODE.has(lang) ? lang : 'ts', run: flags.includes('run'), fragment: false, unknown: flags.filter((flag) => !FLAGS.has(flag) || flag === 'fragment') });
+  }
+}
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(join(work, 'node_modules', '@x'), { recursive: true });
@@ -119,7 +153,7 @@ function link(name, target) {
 for (const [name, path] of workspace) link(name, path);
 
 const results = [];
-const slug = (file) => file.replace(/\/README\.md$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'root';
+const slug = (file) => file.replace(/\/README\.md$/, '').replace(/\.tsx?$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'root';
 for (const snippet of snippets) {
   snippet.name = `${snippet.file}:${snippet.line}`;
   snippet.errors = [];
@@ -188,7 +222,7 @@ for (const block of shells) {
 
 let passed = 0;
 let failed = 0;
-for (const snippet of snippets) results.push({ name: `${snippet.name} (${snippet.run ? 'compiled, ran' : 'compiled'})`, errors: snippet.errors });
+for (const snippet of snippets) results.push({ name: `${snippet.name} (${snippet.example ? '@example, ' : ''}${snippet.run ? 'compiled, ran' : 'compiled'})`, errors: snippet.errors });
 for (const result of results) {
   if (result.errors.length === 0) passed++;
   else failed++;
@@ -200,6 +234,7 @@ if (other.length) {
   console.log(`FAIL docs/snippets program (not in a snippet):\n  ${other.join('\n  ')}`);
 }
 const ran = snippets.filter((s) => s.run).length;
-console.log(`${snippets.length} code blocks (${ran} run), ${fragments} fragments (not compiled), ${results.length - snippets.length} install blocks, from ${files.length} files (${relative(root, work)}/)`);
+const tsdoc = snippets.filter((s) => s.example).length;
+console.log(`${snippets.length - tsdoc} README code blocks and ${tsdoc} @example blocks (${ran} run), ${fragments} fragments (not compiled), ${results.length - snippets.length} install blocks, from ${files.length} files (${relative(root, work)}/)`);
 console.log(`readme-snippets: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

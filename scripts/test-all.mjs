@@ -38,6 +38,9 @@ if (!step('build', 'pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only'
 if (wanted('lint')) step('lint (eslint, incl. no node:* / Buffer in portable packages)', 'pnpm', ['exec', 'eslint', '.']);
 if (wanted('typecheck')) step('typecheck', 'pnpm', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
 if (wanted('changesets')) step('changesets parse (changeset status)', 'pnpm', ['exec', 'changeset', 'status'], { quiet: true });
+// API reference from the TSDoc comments of every public entry (typedoc.json): warnings, missing
+// docs of functions and broken links fail the step. Output in .ci-out/api-docs (npm run docs:api).
+if (wanted('apidocs')) step('API reference (typedoc, warnings are errors)', 'pnpm', ['exec', 'typedoc'], { quiet: true });
 // Size budget per entry point (min+gz with dependencies); the message names the entry, its size and budget.
 if (wanted('size')) step('size budgets per entry point (scripts/size.mjs)', 'node', ['scripts/size.mjs'], { quiet: true });
 
@@ -124,6 +127,9 @@ function summarised(script, label, failure) {
 // (strict consumer settings), the ```ts run blocks run against the in-process emulator, install
 // lines checked; each block counts as one (scripts/readme-snippets.mjs, CONTRIBUTING.md).
 if (wanted('snippets')) summarised('scripts/readme-snippets.mjs', 'readme-snippets', 'README snippets (node scripts/readme-snippets.mjs)');
+// Release dry run: `changeset version` in a temp copy; a CHANGELOG.md per package with pending
+// changesets, the real tree untouched (scripts/changelog-dry-run.mjs; each check counts as one).
+if (wanted('changelog')) summarised('scripts/changelog-dry-run.mjs', 'changelog', 'changelog dry run (node scripts/changelog-dry-run.mjs)');
 if (wanted('runtimes') && existsSync(join(root, 'scripts', 'runtimes.mjs'))) summarised('scripts/runtimes.mjs', 'runtimes', 'cross-runtime checks');
 // @x/hono served by Node, Deno, Bun and workerd (after runtimes.mjs, which installs them).
 if (wanted('runtimes') && existsSync(join(root, 'scripts', 'hono-runtimes.mjs'))) summarised('scripts/hono-runtimes.mjs', 'hono-runtimes', '@x/hono in Node, Deno, Bun and workerd');

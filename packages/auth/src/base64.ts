@@ -7,6 +7,16 @@
 // enough for any engine's argument limit.
 const CHUNK = 3 * 2048;
 
+/**
+ * Standard base64 (RFC 4648, padded) of bytes.
+ *
+ * @example
+ * ```ts
+ * import { encodeBase64 } from '@x/auth';
+ *
+ * encodeBase64(new TextEncoder().encode('hi')); // 'aGk='
+ * ```
+ */
 export function encodeBase64(bytes: Uint8Array): string {
   let text = '';
   for (let start = 0; start < bytes.length; start += CHUNK) {
@@ -19,6 +29,14 @@ export function encodeBase64(bytes: Uint8Array): string {
  * Strict decode: standard alphabet, length a multiple of 4, at most two `=` at the end, and
  * zero padding bits (only the canonical text of a byte string is accepted).
  * Returns undefined for anything else; never throws.
+ *
+ * @example
+ * ```ts
+ * import { decodeBase64 } from '@x/auth';
+ *
+ * decodeBase64('aGk=');  // Uint8Array [104, 105]
+ * decodeBase64('aGk');   // undefined: not padded
+ * ```
  */
 export function decodeBase64(text: string): Uint8Array | undefined {
   // The pattern and the length leave atob nothing to throw on.

@@ -2,7 +2,16 @@ import { decodeBase64, encodeBase64 } from './base64.js';
 import { fromUtf8, utf8 } from './bytes.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
 
-/** `Basic base64(utf8(customerId + ":" + apiKey))`, the key in its base64 text form. */
+/**
+ * `Basic base64(utf8(customerId + ":" + apiKey))`, the key in its base64 text form.
+ *
+ * @example
+ * ```ts
+ * import { basicAuthorization } from '@x/auth';
+ *
+ * const authorization = basicAuthorization({ customerId, apiKey }); // 'Basic <base64 of id:key>'
+ * ```
+ */
 export function basicAuthorization(credentials: Credentials): string {
   decodeCredentials(credentials);
   return `Basic ${encodeBase64(utf8(`${credentials.customerId}:${credentials.apiKey}`))}`;

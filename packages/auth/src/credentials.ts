@@ -8,7 +8,16 @@ export interface Credentials {
   apiKey: string;
 }
 
-/** Checks credentials and returns the decoded key bytes. Messages never contain the key. */
+/**
+ * Checks credentials and returns the decoded key bytes. Messages never contain the key.
+ *
+ * @example
+ * ```ts
+ * import { decodeCredentials } from '@x/auth';
+ *
+ * const key = decodeCredentials({ customerId, apiKey }); // the key's bytes; an AuthError that says what is wrong otherwise
+ * ```
+ */
 export function decodeCredentials(credentials: Credentials | undefined): Uint8Array {
   if (!credentials || typeof credentials !== 'object') {
     throw new AuthError('missing_credentials', 'Credentials are required: pass { customerId, apiKey }.');

@@ -2,7 +2,16 @@ const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** RFC 1123 date in GMT, exactly as `Date.prototype.toUTCString()` prints it. */
+/**
+ * RFC 1123 date in GMT, exactly as `Date.prototype.toUTCString()` prints it.
+ *
+ * @example
+ * ```ts
+ * import { formatHttpDate } from '@x/auth';
+ *
+ * formatHttpDate(new Date(0)); // 'Thu, 01 Jan 1970 00:00:00 GMT'
+ * ```
+ */
 export const formatHttpDate = (date: Date): string => date.toUTCString();
 
 /** Built on first use, so that code which only signs does not carry them. */
@@ -48,6 +57,14 @@ function build(year: number, month: number, day: number, h: string, m: string, s
  * Parses the three date formats of RFC 2616 §3.3.1 (RFC 1123, RFC 850, asctime). A time without a
  * zone is GMT; GMT, UTC, UT, Z and numeric offsets are accepted. Returns epoch milliseconds, or
  * undefined for anything else. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { parseHttpDate } from '@x/auth';
+ *
+ * parseHttpDate('Thu, 01 Jan 1970 00:00:00 GMT'); // 0
+ * parseHttpDate('yesterday');                     // undefined
+ * ```
  */
 export function parseHttpDate(value: string): number | undefined {
   if (typeof value !== 'string' || value.length > 64) return undefined;

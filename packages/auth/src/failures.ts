@@ -189,6 +189,14 @@ function byCode(): ReadonlyMap<number, VerifyFailure> {
  * The verification failure a code of the service stands for (10004 and -30010 -> `clock_skew`),
  * or undefined for a code that is not an authentication failure. 10008 (the positive family's
  * code for every signature problem) reads as `signature_mismatch`.
+ *
+ * @example
+ * ```ts
+ * import { VERIFY_FAILURES, verifyFailureOf } from '@x/auth';
+ *
+ * const reason = verifyFailureOf(10008); // 'signature_mismatch'
+ * if (reason) log(VERIFY_FAILURES[reason].advice);
+ * ```
  */
 export function verifyFailureOf(code: number): VerifyFailure | undefined {
   return byCode().get(code);

@@ -56,6 +56,13 @@ function pureHmac(Hash: HashClass, key: Uint8Array): PreparedMac {
  * The pure HMAC provider with both algorithms: what `verifyRequest` uses by default (a verifier
  * must accept what clients may send), and what to pass as `mac` to sign with HMAC-SHA1 without
  * `enableSha1()`. Bundles that use it carry SHA-1.
+ *
+ * @example
+ * ```ts
+ * import { createSigner, prepareMac } from '@x/auth';
+ *
+ * const signer = createSigner({ customerId, apiKey }, { mac: prepareMac, algorithm: 'HMAC-SHA1' }); // SHA-1 without enableSha1()
+ * ```
  */
 export const prepareMac: MacProvider = (algorithm, key) => pureHmac(algorithm === 'HMAC-SHA1' ? _SHA1 : _SHA256, key);
 
@@ -66,6 +73,14 @@ let sha1ForSigning: HashClass | undefined;
 /**
  * Lets the default (pure) signers sign with HMAC-SHA1. Call it once at startup. Not needed with
  * `mac: nodeMac` (node:crypto has both) or `mac: prepareMac`; never needed to verify.
+ *
+ * @example
+ * ```ts
+ * import { createSigner, enableSha1 } from '@x/auth';
+ *
+ * enableSha1(); // once, at startup
+ * const signer = createSigner({ customerId, apiKey }, { algorithm: 'HMAC-SHA1' });
+ * ```
  */
 export function enableSha1(): void {
   sha1ForSigning = _SHA1;

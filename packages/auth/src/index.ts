@@ -1,3 +1,9 @@
+/**
+ * Signing and verification of the service's requests and callbacks (TSA HMAC digest, Basic, replay store, status codes). Pure: runs in Node, Deno, Bun, browsers and workers.
+ *
+ * @packageDocumentation
+ * @module @x/auth
+ */
 export { signRequest, createSigner } from './sign.js';
 export type { SignableRequest, SignOptions, SignerOptions, SignedRequest, Signer } from './sign.js';
 export { prepareMac, enableSha1 } from './hmac.js';

@@ -125,6 +125,15 @@ function boundedKeys<V>(maxEntries: number) {
  * load: expired keys are dropped from the oldest end on every call (write order is close to
  * expiry order), and beyond `maxEntries` the oldest key is evicted, each in constant time. Expiry
  * is also checked on every read, so an entry left behind by the sweep is never taken for a live one.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryReplayStore, verifyRequest } from '@x/auth';
+ *
+ * const replayStore = createMemoryReplayStore({ maxEntries: 10_000 });
+ * const request = { method: 'GET', url: '/v1/messaging/ABC', headers: { authorization: 'TSA ...' } };
+ * const result = await verifyRequest(request, { credentials: lookup, replayStore }); // a nonce is accepted once
+ * ```
  */
 export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}): MemoryReplayStore {
   const maxEntries = options.maxEntries ?? 100_000;

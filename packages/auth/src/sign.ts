@@ -99,6 +99,15 @@ function nonceOf(option: string | false | undefined): string | undefined {
 /**
  * A signer for one set of credentials: the key is checked, decoded and its HMAC state prepared
  * once, so each signature costs only the hashing of the request. Use it on hot paths.
+ *
+ * @example
+ * ```ts
+ * import { createSigner } from '@x/auth';
+ *
+ * const signer = createSigner({ customerId, apiKey }); // the key decoded and the HMAC prepared once
+ * const { headers } = signer.sign({ method: 'GET', url: 'https://rest-api.telesign.com/v1/messaging/ABC' });
+ * await fetch('https://rest-api.telesign.com/v1/messaging/ABC', { headers });
+ * ```
  */
 export function createSigner(credentials: Credentials, defaults: SignerOptions = {}): Signer {
   const key = decodeCredentials(credentials);
@@ -170,7 +179,21 @@ function currentHttpDate(): string {
 // key and prepare the HMAC every time.
 const signers = new Map<string, Signer>();
 
-/** Signs one request (Digest / TSA). Keeps the last 8 signers; `createSigner` gives you one to hold. */
+/**
+ * Signs one request (Digest / TSA). Keeps the last 8 signers; `createSigner` gives you one to hold.
+ *
+ * @example
+ * ```ts
+ * import { signRequest } from '@x/auth';
+ *
+ * const body = 'phone_number=15555551234&message=hi&message_type=ARN';
+ * const { headers, stringToSign } = signRequest(
+ *   { method: 'POST', url: 'https://rest-api.telesign.com/v1/messaging', contentType: 'application/x-www-form-urlencoded', body },
+ *   { customerId, apiKey },
+ * );
+ * await fetch('https://rest-api.telesign.com/v1/messaging', { method: 'POST', headers, body });
+ * ```
+ */
 export function signRequest(request: SignableRequest, credentials: Credentials, options?: SignOptions): SignedRequest {
   const id = credentials && typeof credentials === 'object' ? `${credentials.customerId}\u0000${credentials.apiKey}` : '';
   let signer = signers.get(id);

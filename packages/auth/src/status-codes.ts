@@ -177,11 +177,51 @@ export const VERIFICATION_STATE_TEXT: Readonly<Record<VerificationState, string>
 
 const has = (table: object, key: PropertyKey) => Object.hasOwn(table, key);
 
-/** Narrows a code from the wire to a documented SMS status (then a `switch` over it can be exhaustive). */
+/**
+ * Narrows a code from the wire to a documented SMS status (then a `switch` over it can be exhaustive).
+ *
+ * @example
+ * ```ts
+ * import { SMS_STATUS_TEXT, isSmsStatusCode } from '@x/auth';
+ *
+ * const code: unknown = 200; // status.code from an answer or a callback
+ * if (isSmsStatusCode(code)) log(SMS_STATUS_TEXT[code]); // 'Delivered to handset'
+ * ```
+ */
 export const isSmsStatusCode = (code: unknown): code is SmsStatusCode => typeof code === 'number' && has(SMS_STATUS_TEXT, code);
-/** Narrows a code from the wire to a documented call status. */
+/**
+ * Narrows a code from the wire to a documented call status.
+ *
+ * @example
+ * ```ts
+ * import { VOICE_STATUS_TEXT, isVoiceStatusCode } from '@x/auth';
+ *
+ * const code: unknown = 100; // status.code of a call
+ * if (isVoiceStatusCode(code)) log(VOICE_STATUS_TEXT[code]);
+ * ```
+ */
 export const isVoiceStatusCode = (code: unknown): code is VoiceStatusCode => typeof code === 'number' && has(VOICE_STATUS_TEXT, code);
-/** Narrows a `code_state` from the wire to a documented one. */
+/**
+ * Narrows a `code_state` from the wire to a documented one.
+ *
+ * @example
+ * ```ts
+ * import { CODE_STATE, isCodeState } from '@x/auth';
+ *
+ * const state: unknown = JSON.parse('"VALID"'); // from the wire
+ * if (isCodeState(state) && state === CODE_STATE.VALID) signIn();
+ * ```
+ */
 export const isCodeState = (state: unknown): state is CodeState => typeof state === 'string' && has(CODE_STATE_TEXT, state);
-/** Narrows a Verify API `state` from the wire to a documented one. */
+/**
+ * Narrows a Verify API `state` from the wire to a documented one.
+ *
+ * @example
+ * ```ts
+ * import { isVerificationState } from '@x/auth';
+ *
+ * const state: unknown = 'COMPLETED'; // a Verify API answer's state
+ * if (isVerificationState(state)) log(state); // typed VerificationState
+ * ```
+ */
 export const isVerificationState = (state: unknown): state is VerificationState => typeof state === 'string' && has(VERIFICATION_STATE_TEXT, state);

@@ -73,7 +73,17 @@ const fail = (reason: VerifyFailure, extra: { customerId?: string; stringToSign?
   ...extra,
 });
 
-/** Lower-cased header map from a Headers object or a Node-style record; repeated values joined by ", ". */
+/**
+ * Lower-cased header map from a Headers object or a Node-style record; repeated values joined by ", ".
+ *
+ * @example
+ * ```ts
+ * import { headerMap } from '@x/auth';
+ *
+ * const headers = headerMap({ 'X-TS-Nonce': 'abc', Accept: ['a', 'b'] });
+ * headers.get('x-ts-nonce'); // 'abc'
+ * ```
+ */
 export function headerMap(input: HeaderInput): Map<string, string> {
   const map = new Map<string, string>();
   const add = (name: string, value: string) => {
@@ -92,7 +102,16 @@ export function headerMap(input: HeaderInput): Map<string, string> {
   return map;
 }
 
-/** One header from a Headers object or a Node-style record (exact lower-case key first, then any case). */
+/**
+ * One header from a Headers object or a Node-style record (exact lower-case key first, then any case).
+ *
+ * @example
+ * ```ts
+ * import { headerValue } from '@x/auth';
+ *
+ * headerValue(new Headers({ Authorization: 'TSA id:sig' }), 'authorization'); // 'TSA id:sig'
+ * ```
+ */
 export function headerValue(input: HeaderInput, name: string): string | undefined {
   if (typeof Headers !== 'undefined' && input instanceof Headers) return input.get(name) ?? undefined;
   const record = (input ?? {}) as Record<string, string | readonly string[] | undefined>;
@@ -121,6 +140,19 @@ const BASIC = /^Basic ([A-Za-z0-9+/]{1,2048}={0,2})$/i;
  * Verifies a request signed as the service requires (Digest/TSA, or Basic). Follows the document
  * step by step and returns a typed reason; it never throws on what the client sent. The nonce is
  * claimed only after the signature holds, so nobody can burn another customer's nonces.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryReplayStore, verifyRequest } from '@x/auth';
+ *
+ * const replayStore = createMemoryReplayStore();
+ * async function handle(request: Request): Promise<Response> {
+ *   const body = new Uint8Array(await request.arrayBuffer()); // the raw bytes, never re-serialised
+ *   const result = await verifyRequest({ method: request.method, url: request.url, headers: request.headers, body }, { credentials: lookup, replayStore });
+ *   if (!result.ok) return Response.json({ error: result.reason }, { status: result.status });
+ *   return Response.json({ customer: result.customerId });
+ * }
+ * ```
  */
 export async function verifyRequest(request: VerifiableRequest, options: VerifyOptions): Promise<VerifyResult> {
   const headers = headerMap(request?.headers ?? {});

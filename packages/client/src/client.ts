@@ -107,6 +107,15 @@ function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: 
  * Without `customerId` and `apiKey` it reads `X_CUSTOMER_ID` and `X_API_KEY` (also `X_BASE_URL`,
  * `X_LOG_LEVEL`) from the environment in Node, Bun and Deno; explicit options always win. In a
  * browser it refuses unless `dangerouslyAllowBrowser: true`.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from '@x/client';
+ *
+ * const client = createClient({ customerId, apiKey }); // or createClient() with X_CUSTOMER_ID and X_API_KEY set
+ * const { data } = await client.messaging.send({ phoneNumber: '15555551234', message: 'Your order has shipped', messageType: 'ARN' });
+ * log(data.reference_id, data.status.code);
+ * ```
  */
 export function createClient(given?: CreateClientOptions): Client {
   const options = configure(given);

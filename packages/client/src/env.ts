@@ -52,6 +52,19 @@ function logLevel(raw: string | undefined): LogLevel | undefined {
  * `X_CUSTOMER_ID`, `X_API_KEY`, `X_BASE_URL`, `X_LOG_LEVEL`; values are trimmed, empty ones are
  * unset. Throws a `ConfigurationError` naming the variable when `X_LOG_LEVEL` is not a level or
  * `X_BASE_URL` not a usable URL.
+ *
+ * @example
+ * ```ts
+ * import { createClient, fromEnv } from '@x/client';
+ *
+ * export default {
+ *   async fetch(request: Request, env: Record<string, string>): Promise<Response> {
+ *     const client = createClient({ ...fromEnv(env) }); // a worker's bindings, read like variables
+ *     const { data } = await client.verify.status('0123456789ABCDEF0123456789ABCDEF');
+ *     return Response.json(data);
+ *   },
+ * };
+ * ```
  */
 export function fromEnv(env: EnvRecord): EnvOptions {
   if (!env || typeof env !== 'object') throw new ConfigurationError('fromEnv takes an environment record, e.g. fromEnv(env) in a worker or fromEnv(process.env).');

@@ -297,6 +297,20 @@ export type XClientError =
 /**
  * Whether `error` is an error of this client (from any copy of the package, ESM or CommonJS),
  * typed as the union that narrows on `code`: `catch (e) { if (isClientError(e) && e.code === 'rate_limited') e.retryAfterMs }`.
+ *
+ * @example
+ * ```ts
+ * import { createClient, isClientError } from '@x/client';
+ *
+ * const client = createClient({ customerId, apiKey });
+ * try {
+ *   await client.verify.sms({ phoneNumber: '15555551234' });
+ * } catch (e) {
+ *   if (!isClientError(e)) throw e;
+ *   if (e.code === 'rate_limited') log(`try again in ${e.retryAfterMs} ms`);
+ *   else throw e;
+ * }
+ * ```
  */
 export function isClientError(error: unknown): error is XClientError {
   return error instanceof ClientError;

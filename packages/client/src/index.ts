@@ -1,3 +1,9 @@
+/**
+ * The typed, fetch-based client for every operation of the service.
+ *
+ * @packageDocumentation
+ * @module @x/client
+ */
 export { createClient } from './client.js';
 // The service's named codes and states (one table, in @x/auth), for switching on answers.
 export {

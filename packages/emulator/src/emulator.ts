@@ -20,6 +20,17 @@ export type { Customer, Emulator, EmulatorEnv, EmulatorOptions, OutboxMessage, I
  * The emulator: one context (state, clock, outbox, callbacks, faults, error families, journal,
  * events), the journal and CORS middleware, one Hono sub-app per product mounted with
  * `app.route()`, the control routes, and the in-process fetch.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from '@x/client';
+ * import { createEmulator, DEFAULT_CUSTOMER } from '@x/emulator';
+ *
+ * const emulator = createEmulator();
+ * const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: 'http://emulator.local', fetch: emulator.fetch });
+ * await client.verify.sms({ phoneNumber: '15555551234' });
+ * const sms = await emulator.waitFor({ outbox: { phoneNumber: '15555551234' } }); // sms.text has the code
+ * ```
  */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const ctx = createContext(options);

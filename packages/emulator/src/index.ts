@@ -1,3 +1,9 @@
+/**
+ * A local emulator of the service: an in-process, web-standard fetch handler.
+ *
+ * @packageDocumentation
+ * @module @x/emulator
+ */
 export { createEmulator, DEFAULT_CUSTOMER } from './emulator.js';
 export type { Emulator, EmulatorOptions, EmulatorEnv, Customer, OutboxMessage, InboundSms, InboundResult } from './emulator.js';
 export type { InboundPayload } from './inbound.js';

@@ -1,3 +1,9 @@
+/**
+ * Node-only entry of `@x/emulator`: `startEmulator`, the emulator as an HTTP(S) server on 127.0.0.1.
+ *
+ * @packageDocumentation
+ * @module @x/emulator/node
+ */
 import { createAdaptorServer } from '@hono/node-server';
 import { nodeMac } from '@x/auth/node';
 import { createServer as createHttpsServer } from 'node:https';
@@ -35,7 +41,18 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-/** Starts the emulator as an HTTP(S) server on 127.0.0.1. */
+/**
+ * Starts the emulator as an HTTP(S) server on 127.0.0.1.
+ *
+ * @example
+ * ```ts
+ * import { startEmulator } from '@x/emulator/node';
+ *
+ * const server = await startEmulator({ port: 0 }); // a free port on 127.0.0.1
+ * log(server.url);                                  // point X_BASE_URL at it
+ * await server.close();
+ * ```
+ */
 export async function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
   const hostname = options.hostname ?? '127.0.0.1';
   const control = controlSettings({ hostname, ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}) });

@@ -33,6 +33,19 @@ function watchResponse(res: Response, settle: (ok: boolean) => void) {
  * exactly once: the delivery counts as done only when your handler answers 2xx; a 5xx, an error
  * passed to next(), or a dropped connection releases it for the service's retry. A copy arriving
  * meanwhile gets 503 + Retry-After; one after a success gets 200 `{ duplicate: true }`.
+ *
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { createMemoryReplayStore } from '@x/auth';
+ * import { verifyCallbacks } from '@x/express';
+ *
+ * const app = express();
+ * app.post('/callbacks', verifyCallbacks({ customerId, apiKey, replayStore: createMemoryReplayStore() }), async (req, res) => {
+ *   await db.saveStatus(req.callback); // 2xx completes the delivery; throw or 5xx: the retry is processed
+ *   res.sendStatus(200);
+ * });
+ * ```
  */
 export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHandler {
   const verify = { signer: nativeCallbackSignature, ...options };

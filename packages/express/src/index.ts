@@ -1,3 +1,9 @@
+/**
+ * Express 4/5 middleware: verified callbacks and signed-request verification.
+ *
+ * @packageDocumentation
+ * @module @x/express
+ */
 import type { CallbackPayload } from '@x/webhooks';
 
 declare global {

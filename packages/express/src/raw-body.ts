@@ -18,6 +18,16 @@ export const PARSED_BODY_MESSAGE =
  * can check them behind a global parser: `app.use(express.json({ verify: saveRawBody }))`, the
  * same for `express.urlencoded()`, `express.text()` and `express.raw()`. The parser still sets
  * `req.body` as usual; the verifiers reuse it.
+ *
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { saveRawBody, verifyCallbacks } from '@x/express';
+ *
+ * const app = express();
+ * app.use(express.json({ verify: saveRawBody })); // keeps the bytes the signature covers
+ * app.post('/callbacks', verifyCallbacks({ customerId, apiKey }), (req, res) => void res.sendStatus(200));
+ * ```
  */
 export function saveRawBody(req: object, _res: unknown, buf: Uint8Array): void {
   (req as { rawBody?: Uint8Array }).rawBody = buf;

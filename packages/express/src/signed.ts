@@ -7,7 +7,20 @@ import { readRawBody } from './raw-body.js';
 
 export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & Common & { replayStore?: ReplayStore | undefined };
 
-/** Verifies requests signed as the service requires (Digest and/or Basic); sets `req.customerId`; 401 as the service answers. */
+/**
+ * Verifies requests signed as the service requires (Digest and/or Basic); sets `req.customerId`; 401 as the service answers.
+ *
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { createMemoryReplayStore } from '@x/auth';
+ * import { verifySignedRequests } from '@x/express';
+ *
+ * const app = express();
+ * app.use('/v1', verifySignedRequests({ credentials: lookup, replayStore: createMemoryReplayStore() }));
+ * app.get('/v1/messaging/:id', (req, res) => void res.json({ customer: req.customerId }));
+ * ```
+ */
 export function verifySignedRequests(options: SignedRequestMiddlewareOptions): RequestHandler {
   const verify = { mac: nodeMac, ...options };
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;

@@ -32,6 +32,18 @@ function run(next: NextFunction, handler: () => unknown): void {
  * `app.post('/callbacks', verifyCallbacks(options), verifiedCallback((req, res) => ... req.callback ...))`.
  * Mounted without `verifyCallbacks` in front of it, it never runs: a `WebhookError('not_verified')`
  * goes to next(). Errors it throws or rejects with go to next() too (Express 4 included).
+ *
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { verifiedCallback, verifyCallbacks } from '@x/express';
+ *
+ * const app = express();
+ * app.post('/callbacks', verifyCallbacks({ customerId, apiKey }), verifiedCallback(async (req, res) => {
+ *   await db.saveStatus(req.callback.reference_id); // CallbackPayload, no `!`
+ *   res.sendStatus(200);
+ * }));
+ * ```
  */
 export function verifiedCallback<P = Params, ResBody = any, ReqBody = any, ReqQuery = Query, L extends Locals = Locals>(
   handler: (req: VerifiedCallbackRequest<P, ResBody, ReqBody, ReqQuery, L>, res: Response<ResBody, L>, next: NextFunction) => unknown,
@@ -55,6 +67,17 @@ export function verifiedCallback<P = Params, ResBody = any, ReqBody = any, ReqQu
  * `app.post('/v1/messaging', verifySignedRequests(options), verifiedRequest((req, res) => ... req.customerId ...))`.
  * Mounted without `verifySignedRequests` in front of it, it never runs: a `WebhookError('not_verified')`
  * goes to next().
+ *
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { verifiedRequest, verifySignedRequests } from '@x/express';
+ *
+ * const app = express();
+ * app.get('/v1/messaging/:id', verifySignedRequests({ credentials: lookup }), verifiedRequest((req, res) => {
+ *   res.json({ customer: req.customerId }); // string
+ * }));
+ * ```
  */
 export function verifiedRequest<P = Params, ResBody = any, ReqBody = any, ReqQuery = Query, L extends Locals = Locals>(
   handler: (req: VerifiedSignedRequest<P, ResBody, ReqBody, ReqQuery, L>, res: Response<ResBody, L>, next: NextFunction) => unknown,

@@ -1,3 +1,9 @@
+/**
+ * Fastify 5 plugin: verified callbacks and signed-request verification, per route.
+ *
+ * @packageDocumentation
+ * @module @x/fastify
+ */
 import type { ReplayStore, VerifyOptions } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
 import type { CallbackOptions, CallbackPayload } from '@x/webhooks';
@@ -89,6 +95,18 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
   });
 };
 
-/** Fastify plugin: verified callbacks and signed requests, opt-in per route. */
+/**
+ * Fastify plugin: verified callbacks and signed requests, opt-in per route.
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * import { xVerification } from '@x/fastify';
+ *
+ * const app = Fastify();
+ * await app.register(xVerification, { callbacks: { customerId, apiKey } });
+ * app.post('/callbacks', { config: { xCallback: true } }, async (request) => request.callback.reference_id);
+ * ```
+ */
 export const xVerification = fp(plugin, { fastify: '5.x', name: '@x/fastify' });
 export default xVerification;

@@ -53,6 +53,19 @@ async function settleAround(c: Context, next: Next, settle: (ok: boolean) => voi
  * Retry-After; one after a success gets 200 `{ duplicate: true }`.
  *
  * `options` may be a function of the Context (`(c) => ({ customerId: c.env.CUSTOMER_ID, ... })`).
+ *
+ * @example
+ * ```ts
+ * import { Hono } from 'hono';
+ * import { createMemoryReplayStore } from '@x/auth';
+ * import { verifyCallbacks } from '@x/hono';
+ *
+ * const app = new Hono();
+ * app.post('/callbacks', verifyCallbacks({ customerId, apiKey, replayStore: createMemoryReplayStore() }), async (c) => {
+ *   await db.saveStatus(c.get('callback')); // CallbackPayload
+ *   return c.json({ ok: true });
+ * });
+ * ```
  */
 // `any` by default: c.env untyped unless the app's Env is given (Hono's own default).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

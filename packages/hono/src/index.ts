@@ -1,3 +1,9 @@
+/**
+ * Hono middleware: verified callbacks and signed-request verification, typed `c.get(...)`.
+ *
+ * @packageDocumentation
+ * @module @x/hono
+ */
 export { verifyCallbacks } from './callbacks.js';
 export type { CallbackMiddlewareOptions, CallbackVariables, CallbackEnv } from './callbacks.js';
 export { verifySignedRequests } from './signed.js';

@@ -20,6 +20,15 @@ export interface SignedRequestEnv {
  * Verifies requests signed as the service requires (Digest and/or Basic) over the raw body and
  * the request target; sets `c.get('customerId')`; answers 401 with the service's error body (413
  * over `limit`). `options` may be a function of the Context.
+ *
+ * @example
+ * ```ts
+ * import { Hono } from 'hono';
+ * import { verifySignedRequests } from '@x/hono';
+ *
+ * const app = new Hono();
+ * app.get('/v1/messaging/:id', verifySignedRequests({ credentials: lookup }), (c) => c.json({ customer: c.get('customerId') }));
+ * ```
  */
 // `any` by default: c.env untyped unless the app's Env is given (Hono's own default).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

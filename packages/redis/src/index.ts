@@ -1,3 +1,9 @@
+/**
+ * A Redis replay and delivery store, for verification spread over several processes.
+ *
+ * @packageDocumentation
+ * @module @x/redis
+ */
 import { XError, type DeliveryBegin, type DeliveryStore, type ReplayStore } from '@x/auth';
 
 /** The two commands the store needs, as ioredis (5, 6) spells them. */
@@ -47,6 +53,18 @@ const ms = (value: number) => Math.max(1, Math.ceil(value));
  *
  * When Redis cannot be reached, every call rejects and verification fails closed (the error
  * propagates); it never answers "fresh" without Redis having said so.
+ *
+ * @example
+ * ```ts
+ * import { Redis } from 'ioredis';
+ * import { verifyCallback } from '@x/webhooks';
+ * import { createRedisReplayStore } from '@x/redis';
+ *
+ * const replayStore = createRedisReplayStore({ client: new Redis('redis://127.0.0.1:6379'), prefix: 'myapp:' });
+ * async function receive(body: Uint8Array, headers: Record<string, string>) {
+ *   return verifyCallback({ body, headers }, { customerId, apiKey, replayStore }); // every process shares the marks
+ * }
+ * ```
  */
 export function createRedisReplayStore(options: RedisReplayStoreOptions): ReplayStore & DeliveryStore {
   const { client } = options ?? ({} as Partial<RedisReplayStoreOptions>);

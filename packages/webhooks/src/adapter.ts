@@ -44,6 +44,17 @@ async function readWithin<Reason extends string>(exchange: AdapterExchange<Reaso
 /**
  * Read, decide, respond: the verified callback for the handler (in progress with a store), or
  * undefined once the answer was written (401 / 400 / 413, 200 duplicate, 503 in progress).
+ *
+ * @example
+ * ```ts
+ * import { receiveCallback, type CallbackExchange } from '@x/webhooks';
+ *
+ * // In a framework adapter: the framework's I/O in, the verified callback (or an answer written) out.
+ * async function adapter(exchange: CallbackExchange) {
+ *   const callback = await receiveCallback(exchange, { customerId, apiKey }, 100 * 1024);
+ *   if (callback) await db.saveStatus(callback.payload);
+ * }
+ * ```
  */
 export async function receiveCallback(exchange: CallbackExchange, options: CallbackOptions, limit: number): Promise<VerifiedCallback | undefined> {
   const raw = await readWithin(exchange, limit);
@@ -54,12 +65,39 @@ export async function receiveCallback(exchange: CallbackExchange, options: Callb
   return undefined;
 }
 
-/** A handler succeeded when it answered 2xx (and did not throw). */
+/**
+ * A handler succeeded when it answered 2xx (and did not throw).
+ *
+ * @example
+ * ```ts
+ * import { succeeded } from '@x/webhooks';
+ *
+ * succeeded(204); // true
+ * succeeded(500); // false
+ * ```
+ */
 export const succeeded = (status: number) => status >= 200 && status < 300;
 
 /**
  * Settles a delivery from the handler's outcome: the first signal wins (true completes, false
  * abandons); store failures go to `onStoreError` (the answer is already on its way).
+ *
+ * @example
+ * ```ts
+ * import { receiveCallback, settleWith, succeeded, type CallbackExchange } from '@x/webhooks';
+ *
+ * async function adapter(exchange: CallbackExchange, respondWith: () => Promise<number>) {
+ *   const callback = await receiveCallback(exchange, { customerId, apiKey }, 100 * 1024);
+ *   if (!callback) return;
+ *   const settle = settleWith(callback, {});
+ *   try {
+ *     settle(succeeded(await respondWith())); // 2xx completes; anything else abandons
+ *   } catch (error) {
+ *     settle(false);
+ *     throw error;
+ *   }
+ * }
+ * ```
  */
 export function settleWith(callback: VerifiedCallback, options: Pick<CallbackOptions, 'onStoreError'>): (ok: boolean) => void {
   const report = options.onStoreError ?? reportStoreError;
@@ -68,7 +106,17 @@ export function settleWith(callback: VerifiedCallback, options: Pick<CallbackOpt
 
 export type AdapterOutcome<T> = { ok: true; value: T } | { ok: false; status: number; body: Record<string, unknown>; result?: unknown };
 
-/** A route that accepts requests signed as the service requires; answers 401 as the service does. */
+/**
+ * A route that accepts requests signed as the service requires; answers 401 as the service does.
+ *
+ * @example
+ * ```ts
+ * import { signedRequestOutcome } from '@x/webhooks';
+ *
+ * const outcome = await signedRequestOutcome({ method: 'GET', url: '/v1/messaging/ABC', headers: {} }, { credentials: lookup });
+ * if (!outcome.ok) log(outcome.status, outcome.body); // 401 and the service's error body
+ * ```
+ */
 export async function signedRequestOutcome(
   request: VerifiableRequest,
   options: VerifyOptions,
@@ -88,6 +136,17 @@ const serviceErrorBody = ({ reason }: { reason: VerifyFailure }) => {
  * Read, decide, respond for a route that accepts requests signed as the service requires: the
  * verified customer for the handler, or undefined once the answer was written (401 with the
  * service's error body, 413 over the limit).
+ *
+ * @example
+ * ```ts
+ * import { receiveSignedRequest, type SignedRequestExchange } from '@x/webhooks';
+ *
+ * // In a framework adapter: the verified customer, or undefined once 401 / 413 was written.
+ * async function adapter(exchange: SignedRequestExchange) {
+ *   const verified = await receiveSignedRequest(exchange, { credentials: lookup }, 100 * 1024);
+ *   if (verified) log(verified.customerId, verified.scheme);
+ * }
+ * ```
  */
 export async function receiveSignedRequest(
   exchange: SignedRequestExchange,
@@ -102,7 +161,16 @@ export async function receiveSignedRequest(
   return undefined;
 }
 
-/** The answer for a body over the size limit (the same for callbacks and signed requests). */
+/**
+ * The answer for a body over the size limit (the same for callbacks and signed requests).
+ *
+ * @example
+ * ```ts
+ * import { tooLarge } from '@x/webhooks';
+ *
+ * const outcome = tooLarge(64 * 1024); // { ok: false, status: 413, body }
+ * ```
+ */
 export const tooLarge = (limit: number): AdapterOutcome<never> => {
   const answer = callbackAnswer('body_too_large', { limit });
   return { ok: false, status: answer.status, body: answer.body };

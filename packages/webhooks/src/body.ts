@@ -5,6 +5,16 @@ export { BodyTooLargeError };
 /**
  * The bytes of a web-standard Request, at most `limit`: refused up front when Content-Length says
  * more, else read chunk by chunk and cancelled as soon as the limit is passed.
+ *
+ * @example
+ * ```ts
+ * import { readRequestBody } from '@x/webhooks';
+ *
+ * async function receive(request: Request) {
+ *   const body = await readRequestBody(request, 64 * 1024); // BodyTooLargeError beyond 64 KiB
+ *   return body.byteLength;
+ * }
+ * ```
  */
 export async function readRequestBody(request: Request, limit: number): Promise<Uint8Array> {
   if (request.bodyUsed) {

@@ -40,6 +40,14 @@ export const DEFAULT_BODY_LIMIT = 100 * 1024;
  * The HTTP answer for a callback that is not processed. `in_progress` is 503 with
  * `Retry-After` = the lease in seconds: by then the delivery in progress has either succeeded
  * (the retry is a 200 duplicate), failed (the retry is processed) or died (its lease expired).
+ *
+ * @example
+ * ```ts
+ * import { callbackAnswer } from '@x/webhooks';
+ *
+ * const answer = callbackAnswer('signature_mismatch'); // { status: 401, headers, body }
+ * const response = Response.json(answer.body, { status: answer.status, headers: answer.headers });
+ * ```
  */
 export function callbackAnswer(reason: CallbackFailure, options: { leaseMs?: number | undefined; limit?: number | undefined } = {}): CallbackAnswer {
   const { status, message } = CALLBACK_FAILURES[reason];

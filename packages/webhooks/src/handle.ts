@@ -10,6 +10,19 @@ export type HandledCallback<T> = { ok: true; payload: CallbackPayload; value: T 
  * delivery is completed when the handler returns, abandoned when it throws (the error is
  * rethrown: answer 5xx so the service retries). A rejected callback never reaches the handler;
  * its `answer` says what to send back (401, 400, 413, 200 for a duplicate, 503 while in progress).
+ *
+ * @example
+ * ```ts
+ * import { createMemoryReplayStore } from '@x/auth';
+ * import { handleCallback } from '@x/webhooks';
+ *
+ * const options = { customerId, apiKey, replayStore: createMemoryReplayStore() };
+ * async function receive(body: Uint8Array, headers: Record<string, string>): Promise<Response> {
+ *   const handled = await handleCallback({ body, headers }, options, (payload) => db.saveStatus(payload));
+ *   if (handled.ok) return Response.json({ ok: true });
+ *   return Response.json(handled.answer.body, { status: handled.answer.status, headers: handled.answer.headers });
+ * }
+ * ```
  */
 export async function handleCallback<T>(
   input: CallbackInput,

@@ -40,6 +40,14 @@ function fieldsOf(p: Json): unknown[] | undefined {
  * The de-duplication identity of a verified callback: its family's identifying fields (as a JSON
  * array), or the SHA-256 of the raw body when the body has no such fields. At most 512 characters
  * (longer identities are hashed). Pass the payload parsed from exactly these bytes.
+ *
+ * @example
+ * ```ts
+ * import { callbackIdentity } from '@x/webhooks';
+ *
+ * const body = '{"reference_id":"0123456789ABCDEF0123456789ABCDEF","status":{"code":200}}';
+ * const key = callbackIdentity(JSON.parse(body), body); // the same for every retry of this update
+ * ```
  */
 export function callbackIdentity(payload: unknown, body: string | Uint8Array): string {
   const fields = isObject(payload) ? fieldsOf(payload) : undefined;

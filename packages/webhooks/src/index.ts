@@ -1,3 +1,9 @@
+/**
+ * Verification of the service's signed callbacks: raw bytes, typed payloads, exactly-once delivery.
+ *
+ * @packageDocumentation
+ * @module @x/webhooks
+ */
 export { verifyCallback, assertCallback } from './verify.js';
 export type { CallbackOptions, CallbackResult, CallbackRejection, VerifiedCallback, CallbackInput, CallbackSigner } from './verify.js';
 export { handleCallback } from './handle.js';

@@ -4,6 +4,14 @@ import type { CallbackPayload } from './types.js';
 /**
  * A correctly signed callback, for your tests: the body as the service would send it and both
  * signature headers. Pass a string to sign those exact bytes.
+ *
+ * @example
+ * ```ts
+ * import { createSignedCallback, verifyCallback } from '@x/webhooks';
+ *
+ * const { body, headers } = createSignedCallback('{"reference_id":"0123456789ABCDEF0123456789ABCDEF"}', { customerId, apiKey });
+ * const result = await verifyCallback({ body, headers }, { customerId, apiKey }); // ok: true
+ * ```
  */
 export function createSignedCallback(payload: CallbackPayload | string, credentials: Credentials): { body: string; headers: Record<string, string> } {
   const body = typeof payload === 'string' ? payload : JSON.stringify(payload);

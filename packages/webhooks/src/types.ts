@@ -129,6 +129,19 @@ const BY_SUB_RESOURCE: Readonly<Record<string, CallbackKind>> = { call: 'verify_
  * What a callback is about. An SMS delivery report (`sms_status`) and an SMS verification
  * (`verify_sms`) share `sub_resource: 'sms'`; the verification carries `verify`. A payload of no
  * known family (a product added later) is `unknown`: keep a branch for it.
+ *
+ * @example
+ * ```ts
+ * import { callbackKind, type CallbackPayload } from '@x/webhooks';
+ *
+ * function route(payload: CallbackPayload) {
+ *   switch (callbackKind(payload)) {
+ *     case 'sms_status': return 'delivery receipt';
+ *     case 'inbound_sms': return 'a reply';
+ *     default: return 'something else';
+ *   }
+ * }
+ * ```
  */
 export function callbackKind(payload: CallbackPayload | object): CallbackKind | 'unknown' {
   if (!isObject(payload)) return 'unknown';
@@ -142,13 +155,71 @@ export function callbackKind(payload: CallbackPayload | object): CallbackKind | 
   return (typeof sub === 'string' && Object.hasOwn(BY_SUB_RESOURCE, sub) && BY_SUB_RESOURCE[sub]) || 'unknown';
 }
 
-/** Whether a callback is of `kind`, narrowing its type: `if (isCallbackKind(payload, 'verify_sms')) payload.verify.code_state`. */
+/**
+ * Whether a callback is of `kind`, narrowing its type: `if (isCallbackKind(payload, 'verify_sms')) payload.verify.code_state`.
+ *
+ * @example
+ * ```ts
+ * import { CODE_STATE, isCallbackKind, type CallbackPayload } from '@x/webhooks';
+ *
+ * function onCallback(payload: CallbackPayload) {
+ *   if (isCallbackKind(payload, 'verify_sms') && payload.verify.code_state === CODE_STATE.VALID) grant();
+ * }
+ * ```
+ */
 export function isCallbackKind<K extends CallbackKind>(payload: CallbackPayload | object, kind: K): payload is CallbackKinds[K] {
   return callbackKind(payload) === kind;
 }
 
-/** An SMS or voice verification (`verify_sms` or `verify_call`). */
+/**
+ * An SMS or voice verification (`verify_sms` or `verify_call`).
+ *
+ * @example
+ * ```ts
+ * import { isVerifyCallback, type CallbackPayload } from '@x/webhooks';
+ *
+ * function onCallback(payload: CallbackPayload) {
+ *   if (isVerifyCallback(payload)) log(payload.verify.code_state);
+ * }
+ * ```
+ */
 export const isVerifyCallback = (p: CallbackPayload): p is VerifyCallback => isCallbackKind(p, 'verify_sms') || isCallbackKind(p, 'verify_call');
+/**
+ * Narrows a callback to a Voice status callback, kind `voice`.
+ *
+ * @example
+ * ```ts
+ * import { isVoiceCallback, type CallbackPayload } from '@x/webhooks';
+ *
+ * function onCallback(payload: CallbackPayload) {
+ *   if (isVoiceCallback(payload)) log(payload.reference_id, payload.status.code);
+ * }
+ * ```
+ */
 export const isVoiceCallback = (p: CallbackPayload): p is VoiceCallback => isCallbackKind(p, 'voice');
+/**
+ * Narrows a callback to a v2 Voice event, kind `voice_event`.
+ *
+ * @example
+ * ```ts
+ * import { isVoiceEvent, type CallbackPayload } from '@x/webhooks';
+ *
+ * function onCallback(payload: CallbackPayload) {
+ *   if (isVoiceEvent(payload)) log(payload.event);
+ * }
+ * ```
+ */
 export const isVoiceEvent = (p: CallbackPayload): p is VoiceEvent => isCallbackKind(p, 'voice_event');
+/**
+ * Narrows a callback to an inbound SMS (MO), kind `inbound_sms`.
+ *
+ * @example
+ * ```ts
+ * import { isInboundSms, type CallbackPayload } from '@x/webhooks';
+ *
+ * function onCallback(payload: CallbackPayload) {
+ *   if (isInboundSms(payload)) log(payload.user_response.phone_number, payload.user_response.mo_message);
+ * }
+ * ```
+ */
 export const isInboundSms = (p: CallbackPayload): p is InboundSmsCallback => isCallbackKind(p, 'inbound_sms');

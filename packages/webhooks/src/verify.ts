@@ -97,6 +97,17 @@ const DAY_MS = 86_400_000;
  * customer id must match), else `X-TS-Authorization: <sig>`; HMAC-SHA256 of the raw body with
  * the decoded key, compared in constant time. Never throws on what the sender controls.
  * With a `replayStore`, a verified delivery is begun: settle it with `complete()` / `abandon()`.
+ *
+ * @example
+ * ```ts
+ * import { verifyCallback } from '@x/webhooks';
+ *
+ * async function receive(body: Uint8Array, headers: Record<string, string>) {
+ *   const result = await verifyCallback({ body, headers }, { customerId, apiKey }); // the raw bytes, as received
+ *   if (result.ok) await db.saveStatus(result.payload);
+ *   else log(result.reason); // never throws on what the sender controls
+ * }
+ * ```
  */
 export async function verifyCallback(input: CallbackInput, options: CallbackOptions): Promise<CallbackResult> {
   const { body } = input ?? ({} as CallbackInput);
@@ -151,6 +162,14 @@ export async function verifyCallback(input: CallbackInput, options: CallbackOpti
 /**
  * Like `verifyCallback`, but throws `CallbackVerificationError` instead of returning a failure.
  * Not with a `replayStore` (it could not report your handler's outcome): use `handleCallback`.
+ *
+ * @example
+ * ```ts
+ * import { assertCallback, createSignedCallback } from '@x/webhooks';
+ *
+ * const { body, headers } = createSignedCallback('{"reference_id":"0123456789ABCDEF0123456789ABCDEF"}', { customerId, apiKey });
+ * const payload = await assertCallback({ body, headers }, { customerId, apiKey }); // throws CallbackVerificationError otherwise
+ * ```
  */
 export async function assertCallback(input: CallbackInput, options: CallbackOptions): Promise<CallbackPayload> {
   if (options.replayStore) {

@@ -1,3 +1,9 @@
+/**
+ * Node-only entry of `@x/auth`: `nodeMac`, HMAC through node:crypto.
+ *
+ * @packageDocumentation
+ * @module @x/auth/node
+ */
 // Node-only entry of @x/auth: HMAC with node:crypto. The portable code never imports this file.
 import { createHmac, createSecretKey } from 'node:crypto';
 import type { MacProvider } from '../hmac.js';
@@ -6,6 +12,14 @@ import type { MacProvider } from '../hmac.js';
  * HMAC through node:crypto, the key imported once as a KeyObject. Same signatures as the default
  * pure implementation, several times faster on Node. Pass it as `mac` to createSigner,
  * verifyRequest, callbackSignature, createClient or the emulator.
+ *
+ * @example
+ * ```ts
+ * import { createSigner } from '@x/auth';
+ * import { nodeMac } from '@x/auth/node';
+ *
+ * const signer = createSigner({ customerId, apiKey }, { mac: nodeMac }); // node:crypto
+ * ```
  */
 export const nodeMac: MacProvider = (algorithm, key) => {
   const secret = createSecretKey(key);

@@ -1,3 +1,9 @@
+/**
+ * Node-only entry of `@x/client`: `createNodeFetch`, a keep-alive fetch with proxy support.
+ *
+ * @packageDocumentation
+ * @module @x/client/node
+ */
 // Node-only entry of @x/client: a fetch built on node:http(s) with keep-alive agents. Node 20's
 // global fetch spends about twice the CPU per request; this one implements exactly what the client
 // uses (method, headers, string body, AbortSignal; status, headers, text). It never follows
@@ -37,6 +43,14 @@ export interface NodeFetchOptions extends ProxyOptions {
  * A fetch for `createClient({ fetch })` on Node: `createNodeFetch()` once, reuse it. Supports what
  * the client sends (string bodies, AbortSignal); not a general replacement for fetch. Redirects
  * are answered as they are (3xx with Location), never followed.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from '@x/client';
+ * import { createNodeFetch } from '@x/client/node';
+ *
+ * const client = createClient({ customerId, apiKey, fetch: createNodeFetch({ proxy: 'http://proxy.internal:3128' }) });
+ * ```
  */
 export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
   const maxSockets = options.maxSockets ?? 64;

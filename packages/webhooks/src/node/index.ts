@@ -1,3 +1,9 @@
+/**
+ * Node-only entry of `@x/webhooks`: the callback signature with node:crypto, and the stream reader of the adapters.
+ *
+ * @packageDocumentation
+ * @module @x/webhooks/node
+ */
 // Node-only helpers for @x/webhooks: native HMAC for servers where every microsecond counts.
 // The portable core never imports this file (lint keeps node:* out of the rest of src/).
 import { callbackSignature } from '@x/auth';
@@ -7,12 +13,35 @@ import type { CallbackSigner } from '../verify.js';
 
 export { BodyTooLargeError };
 
-/** The callback signature with node:crypto (the same result as `callbackSignature` from @x/auth). */
+/**
+ * The callback signature with node:crypto (the same result as `callbackSignature` from @x/auth).
+ *
+ * @example
+ * ```ts
+ * import { verifyCallback } from '@x/webhooks';
+ * import { nativeCallbackSignature } from '@x/webhooks/node';
+ *
+ * async function receive(body: Uint8Array, headers: Record<string, string>) {
+ *   return verifyCallback({ body, headers }, { customerId, apiKey, signer: nativeCallbackSignature });
+ * }
+ * ```
+ */
 export const nativeCallbackSignature: CallbackSigner = (body, apiKey) => callbackSignature(body, apiKey, nodeMac);
 
 /**
  * Reads a stream to its end, at most `limit` bytes. Event listeners, not `for await`: async
  * iteration of a request stream costs several microseconds per request.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http';
+ * import { collect } from '@x/webhooks/node';
+ *
+ * createServer(async (req, res) => {
+ *   const body = await collect(req, 100 * 1024); // BodyTooLargeError beyond the limit
+ *   res.end(String(body.byteLength));
+ * });
+ * ```
  */
 export function collect(stream: NodeJS.ReadableStream, limit: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
