@@ -8,7 +8,7 @@ const PURE = ['packages/auth/src/**/*.ts', 'packages/client/src/**/*.ts', 'packa
 const NODE_ENTRIES = ['packages/auth/src/node/**', 'packages/client/src/node/**', 'packages/webhooks/src/node/**'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.tools/**', '.ci-out/**', 'docs/snippets/.work/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.tools/**', '.ci-out/**', 'docs/snippets/.work*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -26,7 +26,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = join(root, 'docs', 'snippets');
-const work = join(dir, '.work');
+// --work NAME: another work directory under docs/snippets/ (the harness's own test uses one).
+const workArg = process.argv.indexOf('--work');
+const work = join(dir, workArg > 0 ? process.argv.splice(workArg, 2)[1] : '.work');
 const require = createRequire(join(root, 'package.json'));
 
 const CODE = new Set(['ts', 'typescript', 'js', 'javascript']);
@@ -173,7 +175,8 @@ for (const snippet of snippets) {
 }
 
 // One program: the snippets, the placeholders, the runtime declarations.
-const tsconfig = join(dir, 'tsconfig.json');
+const tsconfig = join(work, 'tsconfig.json');
+writeFileSync(tsconfig, JSON.stringify({ extends: '../tsconfig.json', include: ['../placeholders.d.ts', '../runtimes.d.ts', './*.mts', './*.mjs'], exclude: ['./*.run.mjs'] }, null, 2));
 const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', tsconfig, '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
 const byPath = new Map(snippets.map((s) => [resolve(s.path), s]));
 const other = [];
