@@ -223,6 +223,31 @@ for (const block of shells) {
   if (checked) results.push({ name: `${block.file}:${block.line} (install line)`, errors });
 }
 
+// Each package's README opens with how to install it: an install line naming the package and its
+// required peer dependencies, and a "Peer dependencies" row that names every peer with the range
+// of its package.json (one place for the facts: the README is checked against it).
+if (!selected.length) {
+  for (const [name, path] of workspace) {
+    const file = `${relative(root, path)}/README.md`;
+    if (!existsSync(join(root, file))) continue;
+    const pkg = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8'));
+    if (pkg.private) continue;
+    const errors = [];
+    const peers = Object.entries(pkg.peerDependencies ?? {});
+    const required = peers.filter(([peer]) => !pkg.peerDependenciesMeta?.[peer]?.optional).map(([peer]) => peer);
+    const lines = blocks(file).filter((b) => SHELL.has(b.info.split(/\s+/)[0])).flatMap((b) => b.text.split('\n').map((l) => l.replace(/#.*$/, '')));
+    const install = lines.find((l) => /\b(npm (i|install)|pnpm add)\b/.test(l) && l.split(/\s+/).includes(name));
+    if (!install) errors.push(`${file}: no \`npm i ${name}\` line in a sh block`);
+    else for (const peer of required) if (!install.split(/\s+/).includes(peer)) errors.push(`${file}: "${install.trim()}" leaves out the peer dependency ${peer}`);
+    const text = readFileSync(join(root, file), 'utf8');
+    const row = /^\| Peer dependencies \|(.*)\|$/m.exec(text)?.[1] ?? '';
+    if (!row) errors.push(`${file}: no "| Peer dependencies |" row`);
+    for (const [peer, range] of peers) if (row && !row.replace(/\\\|/g, '|').includes(`\`${peer}\` ${range}`)) errors.push(`${file}: the Peer dependencies row does not say \`${peer}\` ${range} (package.json)`);
+    if (row && peers.length === 0 && !/\bnone\b/.test(row)) errors.push(`${file}: the Peer dependencies row names peers package.json does not have`);
+    results.push({ name: `${file} (install header)`, errors });
+  }
+}
+
 let passed = 0;
 let failed = 0;
 for (const snippet of snippets) results.push({ name: `${snippet.name} (${snippet.example ? '@example, ' : ''}${snippet.run ? 'compiled, ran' : 'compiled'})`, errors: snippet.errors });
@@ -238,6 +263,6 @@ if (other.length) {
 }
 const ran = snippets.filter((s) => s.run).length;
 const tsdoc = snippets.filter((s) => s.example).length;
-console.log(`${snippets.length - tsdoc} README code blocks and ${tsdoc} @example blocks (${ran} run), ${fragments} fragments (not compiled), ${results.length - snippets.length} install blocks, from ${files.length} files (${relative(root, work)}/)`);
+console.log(`${snippets.length - tsdoc} README code blocks and ${tsdoc} @example blocks (${ran} run), ${fragments} fragments (not compiled), ${results.length - snippets.length} install checks, from ${files.length} files (${relative(root, work)}/)`);
 console.log(`readme-snippets: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
