@@ -150,7 +150,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     () => {
       if (warnedEviction) return;
       warnedEviction = true;
-      report(logger, 'warn', `More than maxTransactions (${store.capacity}) transactions are kept: the oldest are dropped before their final status, so they get no callback and their reference ids are unknown. Raise maxTransactions (this is said once).`);
+      report(logger, 'warn', `maxTransactions (${store.capacity}) reached while transactions were still in progress: the oldest are dropped before their final status, so they get no callback and their reference ids answer as unknown. Raise maxTransactions (said once).`);
     },
   );
   const outbox = new Outbox(now, (message) => events.emit('outbox', () => message));

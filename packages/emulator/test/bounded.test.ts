@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CallbackSender } from '../src/callbacks.js';
 import { createEmulator } from '../src/index.js';
+import { Outbox, OUTBOX_SIZE } from '../src/outbox.js';
 import { Ring } from '../src/ring.js';
 import { Scheduler } from '../src/scheduler.js';
 import { TransactionStore } from '../src/store.js';
@@ -61,7 +62,7 @@ describe('transactions beyond maxTransactions', () => {
     for (const id of ids.slice(-3)) expect((await local(emulator, 'GET', `/v1/messaging/${id}`)).status).toBe(200);
     // Dropped before their final status: said once, with what to do.
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/maxTransactions \(3\).*Raise maxTransactions/);
+    expect(warnings[0]).toMatch(/maxTransactions \(3\) reached.*no callback.*Raise maxTransactions/);
     emulator.close();
   });
 
@@ -140,5 +141,20 @@ describe('GET /v1/voice (recent calls)', () => {
     const listed = (await local(emulator, 'GET', '/v1/voice')).body.calls.map((c: { reference_id: string }) => c.reference_id);
     expect(listed).toEqual(ids.slice(-100).reverse());
     emulator.close();
+  });
+});
+
+describe('the outbox beyond its size', () => {
+  it('keeps the newest OUTBOX_SIZE messages, dropping one per message added', () => {
+    const outbox = new Outbox(() => 0);
+    const add = (i: number) => outbox.add({ referenceId: String(i), customerId: 'c', channel: 'sms', product: 'messaging', phoneNumber: `1555555${String(i % 10_000).padStart(4, '0')}`, text: `#${i}` });
+    for (let i = 0; i < OUTBOX_SIZE + 5; i++) add(i);
+    const kept = outbox.list();
+    expect(kept).toHaveLength(OUTBOX_SIZE);
+    expect(kept[0]!.referenceId).toBe('5');
+    expect(kept.at(-1)!.referenceId).toBe(String(OUTBOX_SIZE + 4));
+    expect(outbox.latest('+1 555 555 0004')!.referenceId).toBe(String(OUTBOX_SIZE + 4));
+    outbox.clear();
+    expect(outbox.list()).toEqual([]);
   });
 });
