@@ -89,6 +89,12 @@ export interface EmulatorEnv {
    * `@x/auth` and the interface define the resource. Default: the path of `request.url`.
    */
   requestTarget?: string;
+  /**
+   * The request's headers as they arrived (Node: `IncomingMessage.rawHeaders`, name and value
+   * alternating). When given, signatures are verified from them, the same values as
+   * `request.headers` without building a Headers object for every request.
+   */
+  rawHeaders?: readonly string[];
   /** The request came through `emulator.fetch`, not a network: the control routes need no Host, Origin or token check. */
   inProcess?: boolean;
   /** Host names the control routes accept besides loopback (the name the server was started with). */
