@@ -67,7 +67,7 @@ describe('transactions beyond maxTransactions', () => {
   });
 
   it('a dropped transaction releases its timer and its owner (nothing keeps it alive)', () => {
-    let now = 1_000_000;
+    const now = 1_000_000;
     const scheduler = new Scheduler(() => now);
     const early: string[] = [];
     const transactions = new Transactions(new TransactionStore(3_600_000, 3), new CallbackSender({}, () => now), scheduler, () => now, { sms: 1_000, voice: 1_000 }, undefined, (tx) =>
