@@ -3,65 +3,18 @@
 // errors: answers, callbacks and add-on sections take their descriptions from here, a detail
 // (the parameter at fault, what to do) goes after a colon. test/descriptions.test.ts walks every
 // code the emulator emits and compares it with the references.
+import { INBOUND_SMS_STATUS_TEXT, SMS_STATUS_TEXT, VOICE_STATUS_TEXT } from '@x/auth';
 
-/** Transaction statuses (and the status of add-on sections and Verify API steps). */
-export const STATUS_TEXT: Record<number, string> = {
-  // Voice and Voice Verify (reference §4.2).
-  100: 'Call answered',
-  101: 'Not answered',
-  102: 'Disconnect occurred before message completed',
-  103: 'Call in progress',
-  104: 'Wrong/invalid phone number',
-  106: 'Call failed',
-  107: 'Line busy',
-  108: 'Call canceled by TeleSign',
-  129: 'Call blocked by your request',
-  130: 'Call blocked by TeleSign',
-  // SMS, SMS Verify, Bulk SMS (reference §4.1, next §6).
-  200: 'Delivered to handset',
-  201: 'Message is read',
-  203: 'Delivered to gateway',
-  207: 'Error delivering SMS to handset (reason unknown)',
-  210: 'Temporary phone error',
-  211: 'Permanent phone error',
-  220: 'Gateway/network cannot route message',
-  221: 'Message expired before delivery',
-  222: 'SMS not supported',
-  229: 'Message blocked by your request',
-  230: 'Message blocked by TeleSign',
-  231: 'Invalid/unsupported',
-  232: 'Message blocked due to number deactivation event',
-  233: 'Message blocked due to high risk score',
-  237: 'Message blocked in requested country',
-  238: 'Destination blocked by prefix',
-  250: 'Final status unknown',
-  251: 'Sent out for delivery, no handset confirmation',
-  286: 'Transaction not attempted',
-  290: 'Message in progress',
-  293: 'Bulk request accepted',
+/**
+ * Transaction statuses (and the status of add-on sections and Verify API steps). SMS, voice and
+ * inbound SMS statuses are @x/auth's tables (one place for those facts); only the codes @x/auth
+ * does not name are added here.
+ */
+export const STATUS_TEXT: Readonly<Record<number, string>> = {
   // PhoneID, Score, Intelligence (reference §4.3).
   300: 'Transaction successfully completed',
   301: 'Transaction partially completed',
-  // Shared.
-  500: 'Transaction not attempted',
-  501: 'Not authorized',
-  502: 'Campaign error',
-  503: 'Carrier rejected – temporary problem',
-  504: 'Carrier rejected – permanent error',
-  505: 'Error on gateway – temporary error',
-  506: 'Error on gateway – permanent error',
-  507: 'Invalid destination address',
-  508: 'Invalid source address',
-  509: 'Parameters problem',
-  510: 'Message blocked by subscriber action or request',
-  511: 'Subscriber low on credit',
-  512: 'Roaming error',
-  513: 'Mobile number portability error',
-  514: 'Subscriber absent',
-  515: 'Suspected spam',
-  599: 'Status not available',
-  // Inbound SMS (next §7), Verify completion (next §2).
-  1500: 'Delivered to customer',
+  // Verify completion (next §2).
   1900: 'Verify completion successfully recorded',
   // PhoneID add-on sections (next §3.3).
   2800: 'Request successfully completed',
@@ -79,6 +32,10 @@ export const STATUS_TEXT: Record<number, string> = {
   3909: 'Invalid code',
   3931: 'Invalid workflow: the verification is already finalized',
   3935: 'Code validity expired',
+  // Voice and Voice Verify (reference §4.2, next §1); SMS, SMS Verify, Bulk SMS (reference §4.1, next §6); inbound SMS (next §7).
+  ...VOICE_STATUS_TEXT,
+  ...SMS_STATUS_TEXT,
+  ...INBOUND_SMS_STATUS_TEXT,
 };
 
 /** Error codes of the three families: positive (status.code), negative (errors[]), Verify API (status.code, 3xxx). */
@@ -152,8 +109,8 @@ export function describe(code: number, detail?: string): string {
   return detail ? `${text}: ${detail}` : text;
 }
 
-/** Codes that will not change any more. */
-export const INTERMEDIATE = new Set([103, 203, 290, 291, 292, 295]);
+/** Codes that may still change (reference §4.1; next §1: 103 and 105 for calls). */
+export const INTERMEDIATE: ReadonlySet<number> = new Set([103, 105, 203, 290, 291, 292, 295]);
 
 /**
  * The final statuses a transaction can be given (`setStatus`, POST /_emulator/transactions/{id}/status),

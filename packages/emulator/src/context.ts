@@ -22,6 +22,8 @@ export interface Settings {
   verifyExpiryMs: number;
   verifyMaxAttempts: number;
   maxBodyBytes: number;
+  /** Most transactions kept (`maxTransactions`); other per-transaction records are capped by it too. */
+  maxTransactions: number;
   /** Verify API: code validity from each send (restarts at a fallback), attempts, longest verification. */
   verifyApi: { codeValidityMs: number; maxAttempts: number; maxDurationMs: number };
 }
@@ -109,6 +111,8 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
   }
   if (options.random !== undefined && typeof options.random !== 'function') throw new EmulatorError('invalid_option', 'random must be a function returning numbers in [0, 1), like Math.random.');
   const events = new EventHub((error) => report(logger, 'error', 'An event listener (emulator.events.subscribe) threw; the event went on to the others.', { error }));
+  const maxTransactions = options.maxTransactions ?? 200_000;
+  if (!Number.isInteger(maxTransactions) || maxTransactions < 1) throw new EmulatorError('invalid_option', `maxTransactions must be a whole number >= 1; got ${String(maxTransactions)}.`);
   const deliveryDelayMs = options.deliveryDelayMs ?? 1_000;
   const settings: Settings = {
     deliveryDelayMs,
@@ -116,6 +120,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     verifyExpiryMs: options.verify?.expiryMs ?? 10 * 60_000,
     verifyMaxAttempts: options.verify?.maxAttempts ?? 5,
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
+    maxTransactions,
     verifyApi: {
       codeValidityMs: options.verifyApi?.codeValidityMs ?? 300_000,
       maxAttempts: options.verifyApi?.maxAttempts ?? 3,
@@ -133,9 +138,20 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
   // Nonces and signed dates are checked against the real (or injected) clock: a client signs with its own clock, which `advance` does not move.
   const memoryReplay = createMemoryReplayStore({ now: base, maxEntries: 200_000 });
   const callbacks = new CallbackSender(options.callbacks ?? {}, now, (record) => events.emit('callback', () => viewOf(record)));
-  const store = new TransactionStore(options.retentionMs ?? 12 * 3_600_000, options.maxTransactions ?? 200_000);
-  const transactions: Transactions = new Transactions(store, callbacks, scheduler, now, { sms: settings.deliveryDelayMs, voice: settings.callDelayMs }, (tx) =>
-    events.emit('transaction', () => transactions.view(tx)),
+  const store = new TransactionStore(options.retentionMs ?? 12 * 3_600_000, maxTransactions);
+  let warnedEviction = false;
+  const transactions: Transactions = new Transactions(
+    store,
+    callbacks,
+    scheduler,
+    now,
+    { sms: settings.deliveryDelayMs, voice: settings.callDelayMs },
+    (tx) => events.emit('transaction', () => transactions.view(tx)),
+    () => {
+      if (warnedEviction) return;
+      warnedEviction = true;
+      report(logger, 'warn', `maxTransactions (${store.capacity}) reached while transactions were still in progress: the oldest are dropped before their final status, so they get no callback and their reference ids answer as unknown. Raise maxTransactions (said once).`);
+    },
   );
   const outbox = new Outbox(now, (message) => events.emit('outbox', () => message));
   const faults: Faults = new Faults({ ...(options.random ? { random: options.random } : {}), onChange: () => events.emit('faults', () => ({ faults: faults.list() })) });

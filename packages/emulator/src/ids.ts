@@ -1,11 +1,41 @@
-/** A reference id: `bytes` random bytes as upper-case hex (16 bytes: the service's 32 characters). */
-export function randomHex(bytes: number): string {
-  const buffer = crypto.getRandomValues(new Uint8Array(bytes));
-  return Array.from(buffer, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+// Random reference ids and verification codes from a pool of bytes: one crypto.getRandomValues call
+// fills RANDOM_POOL_BYTES, then ids take their bytes from it, each byte used once (so an id is as
+// unpredictable as the bytes crypto gives; nothing is derived or reused). Codes take one byte per
+// digit by rejection (bytes 250-255 are skipped), so every digit is exactly equally likely.
+
+/** Bytes fetched from crypto per refill (the most one getRandomValues call may fill is 65 536). */
+export const RANDOM_POOL_BYTES = 4096;
+
+const pool = new Uint8Array(RANDOM_POOL_BYTES);
+let used = RANDOM_POOL_BYTES;
+
+/** The next random byte of the pool, refilled when spent. */
+function nextByte(): number {
+  if (used === RANDOM_POOL_BYTES) {
+    crypto.getRandomValues(pool);
+    used = 0;
+  }
+  const byte = pool[used]!;
+  pool[used++] = 0; // a byte handed out does not stay in memory
+  return byte;
 }
 
-/** A verification code of `length` digits. */
+/** Upper-case hex of every byte value. */
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0').toUpperCase());
+
+/** A reference id: `bytes` random bytes as upper-case hex (16 bytes: the service's 32 characters). */
+export function randomHex(bytes: number): string {
+  let out = '';
+  for (let i = 0; i < bytes; i++) out += HEX[nextByte()];
+  return out;
+}
+
+/** A verification code of `length` digits, each uniformly distributed. */
 export function randomDigits(length: number): string {
-  const buffer = crypto.getRandomValues(new Uint32Array(length));
-  return Array.from(buffer, (n) => String(n % 10)).join('');
+  let out = '';
+  while (out.length < length) {
+    const byte = nextByte();
+    if (byte < 250) out += String(byte % 10);
+  }
+  return out;
 }

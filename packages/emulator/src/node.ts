@@ -64,6 +64,7 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
       const state: EmulatorEnv = {
         // The raw request-target: the path the client signed, before URL parsing normalised it.
         requestTarget: env.incoming.url ?? '/',
+        rawHeaders: env.incoming.rawHeaders,
         hostnames: control.hostnames,
         ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
       };

@@ -1,4 +1,8 @@
 import { phoneMatcher } from './phone.js';
+import { Ring } from './ring.js';
+
+/** Messages kept; beyond, the oldest goes (in constant time). */
+export const OUTBOX_SIZE = 10_000;
 
 /** What reached the "phone": every SMS and call, with its rendered text. */
 export interface OutboxMessage {
@@ -30,9 +34,9 @@ export interface OutboxFilter {
   channel?: OutboxChannel;
 }
 
-/** The last messages (at most 10 000; the oldest half goes when full). */
+/** The last messages (at most OUTBOX_SIZE; the oldest goes first). */
 export class Outbox {
-  private messages: OutboxMessage[] = [];
+  private readonly messages = new Ring<OutboxMessage>(OUTBOX_SIZE);
 
   constructor(
     private readonly now: () => number,
@@ -43,23 +47,25 @@ export class Outbox {
   add(message: Omit<OutboxMessage, 'at'>): void {
     const added = { ...message, at: this.now() };
     this.messages.push(added);
-    if (this.messages.length > 10_000) this.messages = this.messages.slice(-5_000);
     this.onAdd(added);
   }
 
   list(filter: OutboxFilter = {}): OutboxMessage[] {
-    return this.messages.filter(outboxPredicate(filter));
+    const matches = outboxPredicate(filter);
+    const out: OutboxMessage[] = [];
+    for (const m of this.messages.values()) if (matches(m)) out.push(m);
+    return out;
   }
 
   /** The newest message to this number, in any format the client accepts. */
   latest(phoneNumber: string): OutboxMessage | undefined {
     const matches = phoneMatcher(phoneNumber);
-    for (let i = this.messages.length - 1; i >= 0; i--) if (matches(this.messages[i]!.phoneNumber)) return this.messages[i];
+    for (const m of this.messages.newest()) if (matches(m.phoneNumber)) return m;
     return undefined;
   }
 
   clear(): void {
-    this.messages = [];
+    this.messages.clear();
   }
 }
 

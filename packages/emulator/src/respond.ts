@@ -19,8 +19,10 @@ function factsOf(body: unknown): AnswerFacts | undefined {
 }
 
 /** Every answer of the emulator is JSON with `Content-Type: application/json`. */
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response => {
-  const response = new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });
+
+export const json = (status: number, body: unknown, headers?: Record<string, string>): Response => {
+  const response = new Response(JSON.stringify(body), { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS });
   const found = factsOf(body);
   if (found) facts.set(response, found);
   return response;

@@ -37,6 +37,11 @@ export class Scheduler {
     return { cancel: () => this.drop(task) };
   }
 
+  /** Tasks waiting for their time. */
+  get size(): number {
+    return this.tasks.size;
+  }
+
   /** Runs the tasks due by the clock now, then waits for the others (and whatever they schedule). */
   async idle(): Promise<void> {
     for (;;) {

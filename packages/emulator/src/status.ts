@@ -8,7 +8,7 @@ export interface StatusBody {
 }
 
 /** RFC 3339 with microseconds, as the service prints `updated_on`. */
-export const timestamp = (ms: number): string => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+export const timestamp = (ms: number): string => `${new Date(ms).toISOString().slice(0, -1)}000Z`;
 
 /** A status with its description from the references (codes.ts). */
 export const statusOf = (code: number, at: number): StatusBody => ({ code, description: describe(code), updated_on: timestamp(at) });

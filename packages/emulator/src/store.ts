@@ -1,3 +1,5 @@
+import { Ring } from './ring.js';
+
 export type Kind = 'sms' | 'verify' | 'voice';
 
 export interface Transaction {
@@ -29,22 +31,29 @@ export interface Transaction {
 
 /**
  * Transactions by reference id, bounded: those older than the retention (the service keeps
- * status for 12 hours) are dropped as new ones arrive, and beyond `max` the oldest go.
+ * status for 12 hours) are dropped as new ones arrive, and beyond `max` the oldest goes. Both in
+ * constant time: the ids are also kept in a ring in the order they were created, so the oldest is
+ * always at hand (no walk over the map). `onEvict` hears of every transaction dropped.
  */
 export class TransactionStore {
   private readonly items = new Map<string, Transaction>();
+  private readonly order: Ring<Transaction>;
+  /** Told about every transaction the store drops (expired or pushed out): its timers can go. */
+  onEvict: (tx: Transaction) => void = () => undefined;
 
   constructor(
     private readonly retentionMs: number,
-    private readonly max: number,
-  ) {}
+    max: number,
+  ) {
+    this.order = new Ring(max);
+  }
 
   add(tx: Transaction, now: number): void {
-    for (const [id, old] of this.items) {
-      if (old.createdAt + this.retentionMs > now && this.items.size < this.max) break;
-      this.items.delete(id);
-    }
+    // The oldest first: expired ones go (each transaction once, so O(1) amortised), then the one a full ring pushes out.
+    for (let old = this.order.peek(); old && old.createdAt + this.retentionMs <= now; old = this.order.peek()) this.drop(this.order.shift()!);
     this.items.set(tx.referenceId, tx);
+    const out = this.order.push(tx);
+    if (out) this.drop(out);
   }
 
   get(referenceId: string, customerId: string, now: number): Transaction | undefined {
@@ -57,7 +66,7 @@ export class TransactionStore {
     const tx = this.items.get(referenceId.toUpperCase());
     if (!tx) return undefined;
     if (tx.createdAt + this.retentionMs <= now) {
-      this.items.delete(tx.referenceId);
+      this.drop(tx);
       return undefined;
     }
     return tx;
@@ -65,14 +74,27 @@ export class TransactionStore {
 
   /** Every transaction still kept, oldest first. */
   *values(now: number): IterableIterator<Transaction> {
-    for (const tx of this.items.values()) if (tx.createdAt + this.retentionMs > now) yield tx;
+    for (const tx of this.order.values()) if (this.items.get(tx.referenceId) === tx && tx.createdAt + this.retentionMs > now) yield tx;
   }
 
   get size(): number {
     return this.items.size;
   }
 
+  /** At most this many are kept (`maxTransactions`). */
+  get capacity(): number {
+    return this.order.capacity;
+  }
+
   clear(): void {
     this.items.clear();
+    this.order.clear();
+  }
+
+  /** Forgets a transaction (once: the ring may still hold one that `find` found expired). */
+  private drop(tx: Transaction): void {
+    if (this.items.get(tx.referenceId) !== tx) return;
+    this.items.delete(tx.referenceId);
+    this.onEvict(tx);
   }
 }

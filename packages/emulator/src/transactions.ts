@@ -72,7 +72,21 @@ export class Transactions {
     private readonly delays: { sms: number; voice: number },
     /** Told when a transaction is created or its status changes. */
     private readonly onChange: (tx: Transaction) => void = () => undefined,
-  ) {}
+    /** Told when the store pushes out a transaction before its final status (its callback will not be sent). */
+    private readonly onEvictedEarly: (tx: Transaction) => void = () => undefined,
+  ) {
+    store.onEvict = (tx) => this.release(tx);
+  }
+
+  /** A transaction the store dropped: its timer is cancelled, its owner forgotten, nothing keeps it alive. */
+  private release(tx: Transaction): void {
+    const timer = this.timers.get(tx);
+    this.timers.delete(tx);
+    this.owners.delete(tx);
+    if (!timer) return;
+    timer.cancel();
+    if (INTERMEDIATE.has(tx.status.code)) this.onEvictedEarly(tx);
+  }
 
   create(kind: Kind, customer: Customer, p: Params, timing: TransactionTiming = {}): Transaction {
     const at = this.now();
@@ -186,8 +200,18 @@ export class Transactions {
   private schedule(tx: Transaction, customer: Customer) {
     const url = tx.callbackUrl ?? customer.callbackUrl;
     const timer = url
-      ? this.scheduler.at(tx.settlesAt, () => this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId))
-      : this.scheduler.at(tx.settlesAt, () => this.settle(tx, true), { background: true });
+      ? this.scheduler.at(tx.settlesAt, () => {
+          this.timers.delete(tx);
+          this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId);
+        })
+      : this.scheduler.at(
+          tx.settlesAt,
+          () => {
+            this.timers.delete(tx);
+            this.settle(tx, true);
+          },
+          { background: true },
+        );
     this.timers.set(tx, timer);
   }
 }

@@ -89,6 +89,12 @@ export interface EmulatorEnv {
    * `@x/auth` and the interface define the resource. Default: the path of `request.url`.
    */
   requestTarget?: string;
+  /**
+   * The request's headers as they arrived (Node: `IncomingMessage.rawHeaders`, name and value
+   * alternating). When given, signatures are verified from them, the same values as
+   * `request.headers` without building a Headers object for every request.
+   */
+  rawHeaders?: readonly string[];
   /** The request came through `emulator.fetch`, not a network: the control routes need no Host, Origin or token check. */
   inProcess?: boolean;
   /** Host names the control routes accept besides loopback (the name the server was started with). */
@@ -99,7 +105,7 @@ export interface EmulatorEnv {
 
 export interface Emulator {
   /** A web-standard fetch: pass it to a client as its `fetch`, in any runtime. Honours `signal`. */
-  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** The Hono app (product modules + control routes), for mounting elsewhere. */
   readonly app: Hono<{ Bindings: EmulatorEnv }>;
   readonly customers: Map<string, Customer>;

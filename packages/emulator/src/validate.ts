@@ -23,7 +23,8 @@ const MESSAGE_TYPES = ['OTP', 'ARN', 'MKT'];
 export const UCIDS = ['ATCK', 'BACF', 'BACS', 'CHBK', 'CLDR', 'LEAD', 'OTHR', 'PWRT', 'RESV', 'RXPF', 'SHIP', 'THEF', 'TRVF', 'UNKN'];
 export const VOICES = ['f-zh-HK', 'f-zh-CN', 'f-zh-TW', 'f-da-DK', 'f-nl-NL', 'f-en-AU', 'f-en-GB', 'f-en-US', 'f-en-CA', 'f-en-IN', 'f-fi-FI', 'f-fr-FR', 'f-fr-CA', 'f-it-IT', 'f-ja-JP', 'f-ko-KR', 'f-nb-NO', 'f-pl-PL', 'f-pt-BR', 'f-pt-PT', 'f-es-MX', 'f-es-ES'];
 
-const chars = (text: string) => [...text].length;
+/** More than `max` characters (code points)? Counted only when its UTF-16 length is over `max` (no array per request). */
+const longerThan = (text: string, max: number) => text.length > max && [...text].length > max;
 
 function isUrl(value: string): boolean {
   try {
@@ -41,14 +42,14 @@ function common(p: Params): ParamError | undefined {
   if (p.account_lifecycle_event !== undefined && !LIFECYCLE.includes(p.account_lifecycle_event)) return invalid('account_lifecycle_event', 11003);
   if (p.callback_url !== undefined && !isUrl(p.callback_url)) return invalid('callback_url', 11004);
   if (p.originating_ip !== undefined && !IPV4.test(p.originating_ip) && !(p.originating_ip.includes(':') && IPV6.test(p.originating_ip))) return invalid('originating_ip', 11010);
-  if (p.sender_id !== undefined && (p.sender_id === '' || chars(p.sender_id) > 20)) return invalid('sender_id', 11013);
-  if (p.external_id !== undefined && (p.external_id === '' || chars(p.external_id) > 128)) return invalid('external_id', 11016);
+  if (p.sender_id !== undefined && (p.sender_id === '' || longerThan(p.sender_id, 20))) return invalid('sender_id', 11013);
+  if (p.external_id !== undefined && (p.external_id === '' || longerThan(p.external_id, 128))) return invalid('external_id', 11016);
   return undefined;
 }
 
 function messageAndType(p: Params): ParamError | undefined {
   if (p.message === undefined || p.message === '') return missing('message', 12009);
-  if (chars(p.message) > 1600) return invalid('message', 11009);
+  if (longerThan(p.message, 1600)) return invalid('message', 11009);
   if (p.message_type === undefined || p.message_type === '') return missing('message_type', 12017);
   if (!MESSAGE_TYPES.includes(p.message_type)) return invalid('message_type', 11017);
   return undefined;
@@ -70,7 +71,7 @@ export function validateVerify(p: Params): ParamError | undefined {
   if (p.verify_code !== undefined && !/^\d{3,7}$/.test(p.verify_code)) return invalid('verify_code', 11000);
   if (p.template !== undefined) {
     if (!p.template.includes('$$CODE$$')) return { positive: 11000, negative: -10001, description: 'Invalid value for parameter template: it must contain $$CODE$$.' };
-    if (chars(p.template) > 1600) return invalid('template', 11000);
+    if (longerThan(p.template, 1600)) return invalid('template', 11000);
   }
   if (p.language !== undefined && !/^[a-z]{2}-[A-Z]{2}$/.test(p.language)) return invalid('language', 11000);
   if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
@@ -87,13 +88,13 @@ export function validateVoiceVerify(p: Params): ParamError | undefined {
   const textName = p.tts_message !== undefined ? 'tts_message' : 'template';
   if (text !== undefined) {
     if (!text.includes('$$CODE$$')) return { positive: 11000, negative: -10001, description: `Invalid value for parameter ${textName}: it must contain $$CODE$$, where the code is read.` };
-    if (chars(text) > 1600) return invalid(textName, 11000);
+    if (longerThan(text, 1600)) return invalid(textName, 11000);
   }
   if (p.language !== undefined && !/^[a-z]{2}-[A-Z]{2}$/.test(p.language)) return invalid('language', 11000);
   if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
   if (p.call_forward_action !== undefined && !['block', 'flag'].includes(p.call_forward_action.toLowerCase())) return invalid('call_forward_action', 11000);
   if ((p.prompt_message === undefined) !== (p.prompt_digit === undefined)) return { positive: 11000, negative: -10001, description: 'prompt_message and prompt_digit go together.' };
-  if (p.prompt_message !== undefined && (p.prompt_message === '' || chars(p.prompt_message) > 2000)) return invalid('prompt_message', 11000);
+  if (p.prompt_message !== undefined && (p.prompt_message === '' || longerThan(p.prompt_message, 2000))) return invalid('prompt_message', 11000);
   if (p.prompt_digit !== undefined && !/^\d$/.test(p.prompt_digit)) return invalid('prompt_digit', 11000);
   if (p.pressx !== undefined && !['1', '0', 'true', 'false'].includes(p.pressx)) return invalid('pressx', 11000);
   const pressx = p.pressx === '1' || p.pressx === 'true';
@@ -115,13 +116,13 @@ export function validateBulkSms(p: Params, maxRecipients: number): ParamError | 
     const phoneNumber = (colon < 0 ? entry : entry.slice(0, colon)).trim();
     const id = colon < 0 ? null : entry.slice(colon + 1).trim();
     if (!PHONE.test(phoneNumber)) return { positive: 11000, negative: -10001, description: `Invalid value for parameter recipients: entry ${i + 1} is not a number with its country code ("number" or "number:id").` };
-    if (id !== null && (id === '' || chars(id) > 128)) return { positive: 11000, negative: -10001, description: `Invalid value for parameter recipients: the id of entry ${i + 1} must be 1 to 128 characters.` };
+    if (id !== null && (id === '' || longerThan(id, 128))) return { positive: 11000, negative: -10001, description: `Invalid value for parameter recipients: the id of entry ${i + 1} must be 1 to 128 characters.` };
     recipients.push({ phoneNumber, id });
   }
   if (p.template === undefined || p.template === '') return missing('template', 12009);
-  if (chars(p.template) > 1600) return invalid('template', 11009);
+  if (longerThan(p.template, 1600)) return invalid('template', 11009);
   if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
-  if (p.session_id !== undefined && (p.session_id === '' || chars(p.session_id) > 128)) return invalid('session_id', 11000);
+  if (p.session_id !== undefined && (p.session_id === '' || longerThan(p.session_id, 128))) return invalid('session_id', 11000);
   return { recipients };
 }
 
@@ -131,7 +132,7 @@ export function validateRisk(p: Params): ParamError | undefined {
   if (error) return error;
   if (p.account_lifecycle_event === undefined || p.account_lifecycle_event === '') return missing('account_lifecycle_event', 12003);
   if (p.email_address !== undefined && !/^[^\s@]{1,64}@[^\s@]{1,255}$/.test(p.email_address)) return invalid('email_address', 11007);
-  if (p.device_id !== undefined && (p.device_id === '' || chars(p.device_id) > 128)) return invalid('device_id', 11006);
-  if (p.account_id !== undefined && (p.account_id === '' || chars(p.account_id) > 128)) return invalid('account_id', 11002);
+  if (p.device_id !== undefined && (p.device_id === '' || longerThan(p.device_id, 128))) return invalid('device_id', 11006);
+  if (p.account_id !== undefined && (p.account_id === '' || longerThan(p.account_id, 128))) return invalid('account_id', 11002);
   return undefined;
 }

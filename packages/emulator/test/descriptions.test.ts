@@ -4,7 +4,7 @@
 // reference's words appear in it in order (a detail may follow, e.g. the parameter at fault).
 // Two checks: every code in the emulator's tables (codes.ts), and every code found in the answers
 // and callbacks of a walk through all routes, errors, auth failures, faults and test numbers.
-import { basicAuthorization, signRequest } from '@x/auth';
+import { basicAuthorization, INBOUND_SMS_STATUS_TEXT, signRequest, SMS_STATUS_TEXT, VOICE_STATUS_TEXT } from '@x/auth';
 import { describe, expect, it } from 'vitest';
 import { createEmulator, ERROR_TEXT, STATUS_TEXT } from '../src/index.js';
 import { customer } from './helpers.js';
@@ -12,12 +12,14 @@ import { customer } from './helpers.js';
 const REFERENCE: Record<number, string | string[]> = {
   // service-reference.md §4.2 (Voice), §4.1 (SMS), §4.3 (PhoneID); next §6 (bulk), §7 (MO), §2 (completion), §3.3 (add-ons), §5 and §8 (Verify API).
   100: 'Call answered', 101: 'Not answered', 102: 'Disconnect occurred before message completed', 103: 'Call in progress', 104: 'Wrong/invalid phone number',
-  106: 'Call failed', 107: 'Line busy', 108: 'Call canceled by TeleSign', 129: 'Call blocked by your request', 130: 'Call blocked by TeleSign',
+  105: 'Call not handled yet', 106: 'Call failed', 107: 'Line busy', 108: 'Call canceled by TeleSign', 129: 'Call blocked by your request', 130: 'Call blocked by TeleSign',
+  133: 'Call blocked due to high risk score', // next §1 (E-VV)
   200: 'Delivered to handset', 201: 'Message is read', 203: 'Delivered to gateway', 207: 'Error delivering SMS to handset (reason unknown)',
   210: 'Temporary phone error', 211: 'Permanent phone error', 220: 'Gateway/network cannot route message', 221: 'Message expired before delivery', 222: 'SMS not supported',
   229: 'Message blocked by your request', 230: 'Message blocked by TeleSign', 231: 'Invalid/unsupported', 232: 'Message blocked due to number deactivation event',
   233: 'Message blocked due to high risk score', 237: 'Message blocked in requested country', 238: 'Destination blocked by prefix', 250: 'Final status unknown',
-  251: 'Sent out for delivery, no handset confirmation', 286: 'Transaction not attempted', 290: 'Message in progress', 293: 'Bulk request accepted',
+  251: 'Sent out for delivery, no handset confirmation', 286: 'Transaction not attempted', 290: 'Message in progress', 291: 'Queued by TeleSign',
+  292: 'Queued by gateway', 293: 'Bulk request accepted', 295: 'Status delayed',
   300: 'Transaction successfully completed', 301: 'Transaction partially completed', 500: 'Transaction not attempted', 501: 'Not authorized',
   502: 'Campaign error', 503: 'Carrier rejected – temporary problem', 504: 'Carrier rejected – permanent error', 505: 'Error on gateway – temporary error',
   506: 'Error on gateway – permanent error', 507: 'Invalid destination address', 508: 'Invalid source address', 509: 'Parameters problem',
@@ -67,6 +69,20 @@ const agrees = (code: number, description: string) => {
 describe('the emulator\'s tables of codes', () => {
   it.each(Object.entries({ ...STATUS_TEXT, ...ERROR_TEXT }).map(([code, text]) => [Number(code), text] as const))('%i "%s" has the reference\'s description', (code, text) => {
     expect(agrees(code, text), `${code}: "${text}" vs the reference's ${JSON.stringify(REFERENCE[code])}`).toBe(true);
+  });
+});
+
+describe('one table of facts', () => {
+  it("the emulator's status texts are @x/auth's (SMS, voice, inbound SMS), word for word", () => {
+    for (const table of [SMS_STATUS_TEXT, VOICE_STATUS_TEXT, INBOUND_SMS_STATUS_TEXT]) {
+      for (const [code, text] of Object.entries(table)) expect(STATUS_TEXT[Number(code)], `code ${code}`).toBe(text);
+    }
+  });
+
+  it("@x/auth's status texts have the reference's description (en dashes included)", () => {
+    for (const [code, text] of Object.entries({ ...SMS_STATUS_TEXT, ...VOICE_STATUS_TEXT, ...INBOUND_SMS_STATUS_TEXT })) {
+      expect(agrees(Number(code), text), `${code}: "${text}" vs the reference's ${JSON.stringify(REFERENCE[Number(code)])}`).toBe(true);
+    }
   });
 });
 

@@ -197,7 +197,7 @@ describe('hostile input', () => {
     const { createEmulator } = await import('../src/index.js');
     const { signRequest } = await import('@x/auth');
     const { customer } = await import('./helpers.js');
-    const small = createEmulator({ maxTransactions: 10 });
+    const small = createEmulator({ maxTransactions: 10, logger: { error: () => undefined, warn: () => undefined } });
     for (let i = 0; i < 25; i++) {
       const body = `phone_number=1555555${String(1000 + i)}&message=x&message_type=ARN`;
       const url = 'http://emulator.test/v1/messaging';

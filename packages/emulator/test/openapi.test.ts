@@ -142,7 +142,7 @@ describe('the emulator\'s real answers match the document', () => {
     expect(response.status, `${method} ${path}`).toBe(expected);
     const text = response.headers.get('content-type')?.startsWith('text/event-stream') ? (await response.body!.cancel(), '') : await response.text();
     await answers(method, path.split('?')[0]!, { status: response.status, headers: response.headers, text });
-    return text ? (JSON.parse(text) as Json) : {};
+    return text && response.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(text) as Json) : {};
   }
 
   it('service routes: successes and errors of every operation', async () => {
@@ -216,9 +216,18 @@ describe('the emulator\'s real answers match the document', () => {
     await control('POST', '/_emulator/inbound', { from: 'x', to: '15555559999', text: 'STOP' }, 400);
     await control('GET', '/_emulator/events');
     await control('GET', '/_emulator/openapi.json');
+    // The inspector's page, at / and /_emulator/inspector: HTML, documented like the JSON routes.
+    await control('GET', '/');
+    await control('GET', '/_emulator/inspector');
+    await control('GET', '/_emulator/inspector', undefined, 403, { origin: 'https://evil.example' });
     await control('GET', '/_emulator/clock', undefined, 403, { origin: 'https://evil.example' });
     await control('POST', '/_emulator/reset');
     await server.emulator.idle();
+  });
+
+  it('lists the HTML routes (the inspector page at / and /_emulator/inspector) as text/html', () => {
+    const paths = doc.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    for (const path of ['/', '/_emulator/inspector']) expect(Object.keys(paths[path]?.get?.responses['200']?.content ?? {}), path).toEqual(['text/html']);
   });
 
   it('every documented operation was exercised', () => {

@@ -25,7 +25,7 @@ describe('public types', () => {
   it('options take a logger; the in-process fetch is a fetch', () => {
     const logger: Logger = { error: () => undefined, warn: () => undefined };
     const emulator = createEmulator({ logger });
-    expectTypeOf(emulator.fetch).parameters.toEqualTypeOf<[RequestInfo | URL, (RequestInit | undefined)?]>();
+    expectTypeOf(emulator.fetch).parameters.toEqualTypeOf<[string | URL | Request, (RequestInit | undefined)?]>();
     expectTypeOf(emulator.fetch).returns.resolves.toEqualTypeOf<Response>();
     // @ts-expect-error: a logger has error and warn
     createEmulator({ logger: { error: () => undefined } });
@@ -47,7 +47,8 @@ describe('public types', () => {
   });
 
   it('adapters pass the raw request-target and the control settings as env bindings', () => {
-    expectTypeOf<EmulatorEnv>().toMatchTypeOf<{ requestTarget?: string; inProcess?: boolean; hostnames?: readonly string[]; controlToken?: string; dropped?: boolean }>();
+    expectTypeOf<EmulatorEnv>().toMatchTypeOf<{ requestTarget?: string; rawHeaders?: readonly string[]; inProcess?: boolean; hostnames?: readonly string[]; controlToken?: string; dropped?: boolean }>();
+    expectTypeOf<EmulatorEnv['rawHeaders']>().toEqualTypeOf<readonly string[] | undefined>();
   });
 
   it('inbound SMS: typed message, result and payload; a refused one is an InboundError naming the field', () => {

@@ -125,6 +125,10 @@ interface ControlOp {
   path?: Array<{ name: string; schema: Schema; description?: string }>;
   ok: { schema: Schema; example: unknown; contentType?: string };
   errors?: number[];
+  /** Default `Control`. */
+  tag?: string;
+  /** Served without the control token (the inspector's page: a browser opening a URL cannot send one). */
+  noToken?: boolean;
 }
 
 const controlErrorExample = (status: number) =>
@@ -143,10 +147,10 @@ function controlOp(op: ControlOp): Schema {
   }
   const parameters = [...(op.path ?? []).map((p) => ({ in: 'path', required: true, ...p })), ...(op.query ?? []).map((q) => ({ in: 'query', required: false, ...q }))];
   return {
-    tags: ['Control'],
+    tags: [op.tag ?? 'Control'],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    security: [{}, { controlToken: [] }],
+    security: op.noToken ? [{}] : [{}, { controlToken: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: json(op.body.schema, op.body.example) } } : {}),
     responses,
@@ -174,6 +178,15 @@ const transactionExample = { referenceId: REF, kind: 'sms', phoneNumber: '155555
 const faultsExample = { faults: [{ type: 'status', status: 503, times: 1, path: '/v1/verify' }, { type: 'latency', ms: 2000, times: 3, probability: 0.5 }] };
 const idPath = { name: 'id', schema: { type: 'string', pattern: '^[1-9][0-9]*$' }, description: 'The attempt\'s id (GET /_emulator/callbacks).' };
 const referencePath = { name: 'reference_id', schema: { type: 'string' } };
+
+/** The inspector's HTML page: guarded like the control routes (Host, Origin), but served without a control token. */
+const inspectorPageOp = (summary: string): ControlOp => ({
+  summary,
+  description: 'HTML (no data in it): the page reads and changes the emulator through the control routes, live through GET /_emulator/events, sending the control token when one is required (it asks for it, or reads #token=... from its address). Its script and style sheet are served under /_emulator/inspector/.',
+  tag: 'Inspector',
+  noToken: true,
+  ok: { schema: { type: 'string' }, contentType: 'text/html', example: '<!DOCTYPE html>\n<html lang="en">…</html>' },
+});
 
 const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
   '/_emulator/journal': {
@@ -264,13 +277,15 @@ const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
   '/_emulator/events': {
     get: { summary: 'Server-Sent Events: journal, outbox, callback, transaction, faults, clock, reset', ok: { schema: ref('EventStream'), contentType: 'text/event-stream', example: 'event: outbox\ndata: {"referenceId":"0123456789ABCDEF0123456789ABCDEF","phoneNumber":"15555550100","text":"Your code is 12345"}\n\n' } },
   },
+  '/': { get: inspectorPageOp('The inspector (the same page as /_emulator/inspector)') },
+  '/_emulator/inspector': { get: inspectorPageOp('The inspector: a web page over the control routes (outbox as phones, journal, callbacks, transactions, clock, faults)') },
   '/_emulator/openapi.json': {
     get: { summary: 'This document', ok: { schema: { type: 'object', properties: { openapi: { const: '3.1.0' } }, required: ['openapi', 'info', 'paths'] }, example: { openapi: '3.1.0', info: { title: 'x-emulator', version: '1.0.0' }, paths: {} } } },
   },
 };
 
 /** The version of this document (it changes when a route or a shape does). */
-export const OPENAPI_VERSION = '1.0.0';
+export const OPENAPI_VERSION = '1.1.0';
 
 let cached: Schema | undefined;
 
@@ -301,6 +316,7 @@ export function openApiDocument(): Schema {
       { name: 'Score' },
       { name: 'Intelligence' },
       { name: 'Verify API' },
+      { name: 'Inspector', description: 'The web page over the control routes.' },
       { name: 'Control', description: 'The emulator\'s own routes: journal, outbox, callbacks, transactions, clock, faults, triggers, events.' },
     ],
     paths,

@@ -104,7 +104,8 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
     }
     if (!raw) return family.fail('payload_too_large', { description: `at most ${limit} bytes` });
 
-    const result = await verifyRequest({ method, url: c.env?.requestTarget ?? c.req.url, headers: request.headers, body: raw.length ? raw : undefined }, auth);
+    const headers = c.env?.rawHeaders ? headerRecord(c.env.rawHeaders) : request.headers;
+    const result = await verifyRequest({ method, url: c.env?.requestTarget ?? c.req.url, headers, body: raw.length ? raw : undefined }, auth);
     if (!result.ok) {
       // The journal names the numbers of refused requests too ("why did my SMS to ... fail?").
       const parsed = raw.length ? parseBody(raw, request.headers.get('content-type') ?? undefined) : undefined;
@@ -121,6 +122,33 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
       if (c.env) c.env.dropped = true;
     }
   };
+}
+
+const isHttpWhitespace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+
+/** Strips leading and trailing HTTP whitespace (space, tab, CR, LF) as Headers does; nothing else (not String#trim's Unicode spaces). */
+function trimHttpWhitespace(value: string): string {
+  let start = 0;
+  let end = value.length;
+  while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
+  while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
+  return start === 0 && end === value.length ? value : value.slice(start, end);
+}
+
+/**
+ * Raw headers (name, value, name, value...) as a record of lower-case names, repeated headers
+ * joined with ", " as Headers joins them (HTTP/2 pseudo-headers left out, as the Node adapter does).
+ */
+export function headerRecord(raw: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name.startsWith(':')) continue;
+    const value = trimHttpWhitespace(raw[i + 1]!);
+    const prior = out[name];
+    out[name] = prior === undefined ? value : `${prior}, ${value}`;
+  }
+  return out;
 }
 
 /** An HTML error page, as a proxy or load balancer in front of the service answers (not JSON). */

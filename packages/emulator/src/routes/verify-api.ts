@@ -7,6 +7,7 @@ import type { ErrorFamily } from '../families.js';
 import { randomDigits, randomHex } from '../ids.js';
 import { note, notePhones } from '../request-record.js';
 import { json } from '../respond.js';
+import { Ring } from '../ring.js';
 import type { Scheduled } from '../scheduler.js';
 import { timestamp } from '../status.js';
 import type { Customer } from '../types.js';
@@ -30,7 +31,7 @@ export const VERIFY_API_MAX_BODY = 10 * 1024;
 const MAX_METHODS = 3;
 /** A code the emulator makes: 6 digits (the service's default length). */
 const CODE_LENGTH = 6;
-/** Verifications kept (the oldest go first). */
+/** Verifications kept at most (fewer when `maxTransactions` is lower); the oldest go first. */
 const MAX_KEPT = 10_000;
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
@@ -99,8 +100,14 @@ export const verifyApi: ProductModule = {
   accounts: 'verifyApi',
   maxBodyBytes: VERIFY_API_MAX_BODY,
   routes(app, ctx, family) {
-    const verifications = new Map<string, { v: Verification; customer: Customer; timers: Scheduled[] }>();
-    ctx.onReset(() => verifications.clear());
+    type Entry = { v: Verification; customer: Customer; timers: Scheduled[] };
+    const verifications = new Map<string, Entry>();
+    // Creation order, to drop the oldest in constant time; a dropped one's fallbacks and deadline are cancelled.
+    const order = new Ring<Entry>(Math.min(MAX_KEPT, ctx.settings.maxTransactions));
+    ctx.onReset(() => {
+      verifications.clear();
+      order.clear();
+    });
     const timing = (): Timing => ({ deliveryDelayMs: ctx.settings.deliveryDelayMs, ...ctx.settings.verifyApi });
 
     /** What the service reports about a verification (GET, callbacks). */
@@ -156,14 +163,19 @@ export const verifyApi: ProductModule = {
       const now = ctx.now();
       const v: Verification = { ...parsed, referenceId: randomHex(16), customerId: customer.customerId, createdAt: now, attempts: 0, sent: 0 };
       const entry = { v, customer, timers: [] as Scheduled[] };
-      if (verifications.size >= MAX_KEPT) verifications.delete(verifications.keys().next().value!);
       verifications.set(v.referenceId, entry);
+      const dropped = order.push(entry);
       send(v, now);
       // The fallbacks reach the outbox at their time, and the failure is reported when it comes.
       const { windows, failAt } = timeline(v, timing());
       // Background tasks: `idle()` runs them once the clock has passed them, never waits for them.
       for (const w of windows.slice(1)) if (w.start < failAt) entry.timers.push(ctx.schedule(w.start, () => send(v, Math.max(ctx.now(), w.start)), { background: true }));
       entry.timers.push(ctx.schedule(failAt, () => v.finalized === undefined && finish(entry, failAt), { background: true }));
+      if (dropped) {
+        verifications.delete(dropped.v.referenceId);
+        for (const timer of dropped.timers) timer.cancel();
+        dropped.timers.length = 0;
+      }
       return json(200, { ...report(v, now), status: ctx.status(3001, now) });
     });
 

@@ -1,4 +1,5 @@
 import { json } from '../respond.js';
+import { Ring } from '../ring.js';
 import { statusOf } from '../status.js';
 import type { Transaction } from '../store.js';
 import { validateVoice } from '../validate.js';
@@ -11,13 +12,16 @@ const voiceBody = (tx: Transaction) => ({
   voice: { user_input: null, caller_id: tx.voice!.callerId },
 });
 
+/** Calls GET /v1/voice lists, per account. */
+const RECENT_CALLS = 100;
+
 /** Voice: POST /v1/voice, GET /v1/voice (recent calls), GET /v1/voice/{reference_id}. Positive codes. */
 export const voice: ProductModule = {
   path: '/v1/voice',
   family: 'positive',
   routes(app, ctx, family) {
-    /** The last 100 calls of each customer, newest last, for GET /v1/voice. */
-    const recentCalls = new Map<string, string[]>();
+    /** The last 100 calls of each customer, for GET /v1/voice (a ring: the oldest goes in constant time). */
+    const recentCalls = new Map<string, Ring<string>>();
     ctx.onReset(() => recentCalls.clear());
 
     app.post('/', (c) => {
@@ -28,18 +32,21 @@ export const voice: ProductModule = {
       if (error) return family.param(error);
       const customer = c.get('customer');
       const tx = ctx.transactions.create('voice', customer, p, { voice: { callerId: p.caller_id ?? null } });
-      const recent = recentCalls.get(customer.customerId) ?? [];
+      let recent = recentCalls.get(customer.customerId);
+      if (!recent) recentCalls.set(customer.customerId, (recent = new Ring(RECENT_CALLS)));
       recent.push(tx.referenceId);
-      if (recent.length > 100) recent.shift();
-      recentCalls.set(customer.customerId, recent);
       ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'voice', product: 'voice', phoneNumber: tx.phoneNumber, text: p.message!, messageType: p.message_type! });
       return json(200, voiceBody(tx));
     });
     // The interface lists GET on /v1/voice; with no reference id it lists this customer's recent calls.
     app.get('/', (c) => {
       const id = c.get('customer').customerId;
-      const calls = (recentCalls.get(id) ?? []).map((ref) => ctx.transactions.get(ref, id)).filter((tx) => tx !== undefined).reverse();
-      return json(200, { calls: calls.map(voiceBody) });
+      const calls: ReturnType<typeof voiceBody>[] = [];
+      for (const ref of recentCalls.get(id)?.newest() ?? []) {
+        const tx = ctx.transactions.get(ref, id);
+        if (tx) calls.push(voiceBody(tx));
+      }
+      return json(200, { calls });
     });
     app.get('/:id', (c) => {
       const tx = findTransaction(c, ctx, family, 'voice');

@@ -1,0 +1,160 @@
+// The emulator's per-transaction state is bounded and drops its oldest entry in constant time:
+// transactions (maxTransactions), Verify API verifications, each account's recent calls. What is
+// dropped answers as an unknown reference id does, the newest are kept, and nothing of a dropped
+// entry stays alive (its timers are cancelled, its owner forgotten).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CallbackSender } from '../src/callbacks.js';
+import { createEmulator } from '../src/index.js';
+import { Outbox, OUTBOX_SIZE } from '../src/outbox.js';
+import { Ring } from '../src/ring.js';
+import { Scheduler } from '../src/scheduler.js';
+import { TransactionStore } from '../src/store.js';
+import { Transactions } from '../src/transactions.js';
+import { customer, local } from './helpers.js';
+
+const sms = { phone_number: '15555550100', message: 'x', message_type: 'ARN' };
+const UNKNOWN = '0123456789ABCDEF0123456789ABCDEF';
+/** An answer without its timestamps, to compare two answers. */
+const shape = (r: { status: number; body: unknown }) => JSON.parse(JSON.stringify(r, (k, v) => (k === 'updated_on' || k === 'headers' ? undefined : v)));
+
+describe('Ring', () => {
+  it('behaves as a FIFO queue cut to its capacity (property)', () => {
+    const op = fc.oneof(fc.record({ push: fc.integer() }), fc.constant({ shift: true as const }), fc.constant({ clear: true as const }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20 }), fc.array(op, { maxLength: 200 }), (capacity, ops) => {
+        const ring = new Ring<number>(capacity);
+        let model: number[] = [];
+        for (const o of ops) {
+          if ('push' in o) {
+            model.push(o.push);
+            const expected = model.length > capacity ? model.shift() : undefined;
+            expect(ring.push(o.push)).toBe(expected);
+          } else if ('shift' in o) expect(ring.shift()).toBe(model.shift());
+          else {
+            ring.clear();
+            model = [];
+          }
+          expect([...ring.values()]).toEqual(model);
+          expect([...ring.newest()]).toEqual([...model].reverse());
+          expect(ring.peek()).toBe(model[0]);
+          expect(ring.length).toBe(model.length);
+        }
+      }),
+    );
+  });
+});
+
+describe('transactions beyond maxTransactions', () => {
+  it('the oldest are dropped and answer as an unknown reference id; the newest are kept', async () => {
+    const warnings: string[] = [];
+    const emulator = createEmulator({ maxTransactions: 3, logger: { error: () => undefined, warn: (m) => warnings.push(m) } });
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await local(emulator, 'POST', '/v1/messaging', { form: sms })).body.reference_id);
+    expect(emulator.transactions.size).toBe(3);
+    expect(emulator.transactions.list().map((t) => t.referenceId)).toEqual(ids.slice(-3));
+    const unknown = shape(await local(emulator, 'GET', `/v1/messaging/${UNKNOWN}`));
+    expect(unknown.status).toBe(404);
+    for (const id of ids.slice(0, 4)) {
+      expect(shape(await local(emulator, 'GET', `/v1/messaging/${id}`))).toEqual(unknown);
+      expect(emulator.transactions.get(id)).toBeUndefined();
+    }
+    for (const id of ids.slice(-3)) expect((await local(emulator, 'GET', `/v1/messaging/${id}`)).status).toBe(200);
+    // Dropped before their final status: said once, with what to do.
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/maxTransactions \(3\) reached.*no callback.*Raise maxTransactions/);
+    emulator.close();
+  });
+
+  it('a dropped transaction releases its timer and its owner (nothing keeps it alive)', () => {
+    const now = 1_000_000;
+    const scheduler = new Scheduler(() => now);
+    const early: string[] = [];
+    const transactions = new Transactions(new TransactionStore(3_600_000, 3), new CallbackSender({}, () => now), scheduler, () => now, { sms: 1_000, voice: 1_000 }, undefined, (tx) =>
+      early.push(tx.referenceId),
+    );
+    const owner = { ...customer, callbackUrl: 'http://127.0.0.1:9/cb' };
+    const made = Array.from({ length: 10 }, () => transactions.create('sms', owner, { phone_number: '15555550100' }));
+    expect(scheduler.size).toBe(3);
+    expect(transactions.size).toBe(3);
+    expect(early).toEqual(made.slice(0, 7).map((t) => t.referenceId));
+    // The owner is forgotten: the view of a dropped transaction no longer finds the account's callback URL.
+    expect(transactions.view(made[0]!).callbackUrl).toBeUndefined();
+    expect(transactions.view(made[9]!).callbackUrl).toBe(owner.callbackUrl);
+    scheduler.close();
+  });
+
+  it('expired transactions go as new ones arrive, and their settled timers are not counted as early', () => {
+    let now = 1_000_000;
+    const scheduler = new Scheduler(() => now);
+    const early: unknown[] = [];
+    const store = new TransactionStore(10_000, 100);
+    const transactions = new Transactions(store, new CallbackSender({}, () => now), scheduler, () => now, { sms: 1_000, voice: 1_000 }, undefined, (tx) => early.push(tx));
+    const first = transactions.create('sms', customer, { phone_number: '15555550100' });
+    now += 5_000;
+    scheduler.runDue();
+    const second = transactions.create('sms', customer, { phone_number: '15555550100' });
+    now += 6_000; // the first is 11 s old: expired
+    const third = transactions.create('sms', customer, { phone_number: '15555550100' });
+    expect(transactions.find(first.referenceId)).toBeUndefined();
+    expect([...store.values(now)]).toEqual([second, third]);
+    expect(store.size).toBe(2);
+    expect(early).toEqual([]);
+    scheduler.close();
+  });
+
+  it('maxTransactions must be a whole number >= 1', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => createEmulator({ maxTransactions: bad })).toThrow(/maxTransactions must be a whole number >= 1/);
+  });
+});
+
+describe('Verify API verifications beyond the cap', () => {
+  it('the oldest are dropped (unknown reference id, no fallback, no callback); the newest are kept', async () => {
+    const callbacks: string[] = [];
+    const emulator = createEmulator({
+      maxTransactions: 2,
+      customers: [{ ...customer, callbackUrl: 'http://receiver.test/cb' }],
+      callbacks: { fetch: async (_url, init) => (callbacks.push(String((init as RequestInit).body)), new Response(null, { status: 200 })) },
+    });
+    const create = () => local(emulator, 'POST', '/verification', { json: { recipient: { phone_number: '15555550100' }, verification_policy: [{ method: 'sms', fallback_time: 30 }, { method: 'sms' }] } });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await create()).body.reference_id);
+    const unknown = shape(await local(emulator, 'GET', `/verification/${UNKNOWN}`));
+    expect(unknown.status).toBe(404);
+    for (const id of ids.slice(0, 3)) expect(shape(await local(emulator, 'GET', `/verification/${id}`))).toEqual(unknown);
+    for (const id of ids.slice(3)) expect((await local(emulator, 'GET', `/verification/${id}`)).status).toBe(200);
+    // Past every fallback and deadline: only the kept ones send their fallback and their FAILED callback.
+    const before = emulator.outbox.list().length;
+    await emulator.clock.advance(3_600_000);
+    await emulator.idle();
+    expect(emulator.outbox.list().length - before).toBe(2);
+    expect(callbacks.map((b) => JSON.parse(b).reference_id).sort()).toEqual(ids.slice(3).sort());
+    emulator.close();
+  });
+});
+
+describe('GET /v1/voice (recent calls)', () => {
+  it('lists the last 100 calls of the account, newest first', async () => {
+    const emulator = createEmulator();
+    const ids: string[] = [];
+    for (let i = 0; i < 103; i++) ids.push((await local(emulator, 'POST', '/v1/voice', { form: sms })).body.reference_id);
+    const listed = (await local(emulator, 'GET', '/v1/voice')).body.calls.map((c: { reference_id: string }) => c.reference_id);
+    expect(listed).toEqual(ids.slice(-100).reverse());
+    emulator.close();
+  });
+});
+
+describe('the outbox beyond its size', () => {
+  it('keeps the newest OUTBOX_SIZE messages, dropping one per message added', () => {
+    const outbox = new Outbox(() => 0);
+    const add = (i: number) => outbox.add({ referenceId: String(i), customerId: 'c', channel: 'sms', product: 'messaging', phoneNumber: `1555555${String(i % 10_000).padStart(4, '0')}`, text: `#${i}` });
+    for (let i = 0; i < OUTBOX_SIZE + 5; i++) add(i);
+    const kept = outbox.list();
+    expect(kept).toHaveLength(OUTBOX_SIZE);
+    expect(kept[0]!.referenceId).toBe('5');
+    expect(kept.at(-1)!.referenceId).toBe(String(OUTBOX_SIZE + 4));
+    expect(outbox.latest('+1 555 555 0004')!.referenceId).toBe(String(OUTBOX_SIZE + 4));
+    outbox.clear();
+    expect(outbox.list()).toEqual([]);
+  });
+});
