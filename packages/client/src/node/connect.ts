@@ -1,0 +1,104 @@
+// Opening one request on Node, shared by createNodeFetch and the default Node sender: keep-alive
+// agents (one pair per fetch or client), and the proxy route (the `proxy` option, else
+// HTTPS_PROXY / HTTP_PROXY / NO_PROXY): https targets through a CONNECT tunnel (https-proxy-agent),
+// http targets as absolute-URI requests to the proxy.
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest, type AgentOptions } from 'node:https';
+import { isIP } from 'node:net';
+import { checkServerIdentity, type PeerCertificate } from 'node:tls';
+import { HttpsProxyAgent } from 'https-proxy-agent';
+import { proxyRoute, type ProxyOptions } from './proxy.js';
+
+/** The cause code of a tunnel the proxy refused (its CONNECT answered other than 200): nothing was sent. */
+export const PROXY_TUNNEL_REFUSED = 'ERR_PROXY_TUNNEL';
+
+export interface ConnectOptions extends ProxyOptions {
+  /** Sockets kept per host. Default 64. */
+  maxSockets?: number | undefined;
+  /** Extra TLS options for https (e.g. `ca` for a private certificate authority), also for an https proxy. */
+  tls?: { ca?: string | Uint8Array | Array<string | Uint8Array> | undefined; rejectUnauthorized?: boolean | undefined } | undefined;
+}
+
+export interface Opened {
+  req: ClientRequest;
+  /** Set when the request goes through a proxy. */
+  proxy: URL | undefined;
+}
+
+/**
+ * A function that opens a request (not yet ended) to `url`. `onTunnelRefused` gets an error whose
+ * code is ERR_PROXY_TUNNEL when a proxy refuses the CONNECT; the request is destroyed after it.
+ */
+export type Connect = (
+  url: URL,
+  init: { method: string; headers: OutgoingHttpHeaders; signal?: AbortSignal | undefined },
+  onResponse: (res: IncomingMessage) => void,
+  onTunnelRefused: (error: Error) => void,
+) => Opened;
+
+export function createConnect(options: ConnectOptions): Connect {
+  const maxSockets = options.maxSockets ?? 64;
+  const tls = options.tls as AgentOptions | undefined;
+  // LIFO and a 5 s idle timeout, as Node's global agent: idle sockets are unref'd by the agent, so
+  // they never keep a process alive, and are closed before most servers' keep-alive timeouts.
+  const agentOptions = { keepAlive: true, maxSockets, scheduling: 'lifo' as const, timeout: 5_000 };
+  const http = new HttpAgent(agentOptions);
+  const https = new HttpsAgent({ ...agentOptions, ...tls });
+  const route = proxyRoute(options, process.env);
+  // One tunnelling agent per proxy, kept: its tunnels are pooled like direct sockets.
+  const tunnels = new Map<string, HttpsProxyAgent<string>>();
+  const tunnel = (proxy: URL) => {
+    let agent = tunnels.get(proxy.href);
+    if (!agent) tunnels.set(proxy.href, (agent = new HttpsProxyAgent(proxy, { keepAlive: true, maxSockets, ...tls })));
+    return agent;
+  };
+
+  return (url, { method, headers, signal }, onResponse, onTunnelRefused) => {
+    const proxy = route(url);
+    const secure = url.protocol === 'https:';
+    if (!proxy) {
+      const options: RequestOptions = { method, headers, agent: secure ? https : http, signal };
+      return { req: (secure ? httpsRequest : httpRequest)(url, options, onResponse), proxy };
+    }
+    if (secure) {
+      // CONNECT tunnel, then TLS to the target through it: the proxy sees neither headers nor body.
+      const req = httpsRequest(url, { method, headers, agent: tunnel(proxy), signal, ...tls, ...ipIdentity(url) }, onResponse);
+      req.on('proxyConnect', (connect: IncomingMessage) => {
+        if (connect.statusCode === 200) return;
+        const message = `the proxy ${proxy.host} refused a tunnel to ${url.host}: HTTP ${connect.statusCode} ${connect.statusMessage ?? ''}`.trim();
+        onTunnelRefused(Object.assign(new Error(message), { code: PROXY_TUNNEL_REFUSED, status: connect.statusCode }));
+        req.destroy();
+      });
+      return { req, proxy };
+    }
+    return { req: (proxy.protocol === 'https:' ? httpsRequest : httpRequest)(absoluteUriRequest(proxy, url, method, headers, signal), onResponse), proxy };
+  };
+
+  /** An http target through a proxy: the full URL as the request target, to the proxy's address. */
+  function absoluteUriRequest(proxy: URL, url: URL, method: string, headers: OutgoingHttpHeaders, signal: AbortSignal | undefined): RequestOptions {
+    const toProxy: OutgoingHttpHeaders = { ...headers, host: url.host };
+    if (proxy.username || proxy.password) {
+      toProxy['proxy-authorization'] = `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`;
+    }
+    const secureProxy = proxy.protocol === 'https:';
+    return {
+      protocol: proxy.protocol,
+      hostname: proxy.hostname.replace(/^\[|\]$/g, ''),
+      port: proxy.port || (secureProxy ? 443 : 80),
+      path: url.href,
+      method,
+      headers: toProxy,
+      agent: secureProxy ? https : http,
+      signal,
+    };
+  }
+}
+
+/**
+ * Through a tunnel, a target named by its IP address would be checked against "localhost" (the
+ * agent passes no host to TLS then, and SNI cannot carry an IP): check it against that address.
+ */
+function ipIdentity(url: URL): { checkServerIdentity?: (host: string, cert: PeerCertificate) => Error | undefined } {
+  const address = url.hostname.replace(/^\[|\]$/g, '');
+  return isIP(address) ? { checkServerIdentity: (_host, cert) => checkServerIdentity(address, cert) } : {};
+}
