@@ -39,9 +39,10 @@ export type Connect = (
 export function createConnect(options: ConnectOptions): Connect {
   const maxSockets = options.maxSockets ?? 64;
   const tls = options.tls as AgentOptions | undefined;
-  // LIFO and a 5 s idle timeout, as Node's global agent: idle sockets are unref'd by the agent, so
-  // they never keep a process alive, and are closed before most servers' keep-alive timeouts.
-  const agentOptions = { keepAlive: true, maxSockets, scheduling: 'lifo' as const, timeout: 5_000 };
+  // Idle sockets are unref'd by the agent (they never keep a process alive) and closed after 4 s,
+  // as undici does: before most servers' keep-alive timeouts (5 s and up), so that a request is
+  // rarely written to a connection the server is closing (an SMS's fate would then be unknown).
+  const agentOptions = { keepAlive: true, maxSockets, scheduling: 'lifo' as const, timeout: 4_000 };
   const http = new HttpAgent(agentOptions);
   const https = new HttpsAgent({ ...agentOptions, ...tls });
   const route = proxyRoute(options, process.env);
@@ -57,8 +58,22 @@ export function createConnect(options: ConnectOptions): Connect {
     const proxy = route(url);
     const secure = url.protocol === 'https:';
     if (!proxy) {
-      const options: RequestOptions = { method, headers, agent: secure ? https : http, signal };
-      return { req: (secure ? httpsRequest : httpRequest)(url, options, onResponse), proxy };
+      // Headers as a flat list: Node writes them as they are (after validating them), without the
+      // per-header bookkeeping of setHeader. Host is then ours to add.
+      const raw: string[] = [];
+      for (const name in headers) raw.push(name, String(headers[name]));
+      if (headers.host === undefined) raw.push('host', url.host);
+      const options: RequestOptions = {
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[|\]$/g, ''),
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: raw as unknown as OutgoingHttpHeaders,
+        agent: secure ? https : http,
+        signal,
+      };
+      return { req: (secure ? httpsRequest : httpRequest)(options, onResponse), proxy };
     }
     if (secure) {
       // CONNECT tunnel, then TLS to the target through it: the proxy sees neither headers nor body.

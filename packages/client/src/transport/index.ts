@@ -45,6 +45,8 @@ export class Transport {
   private readonly base: Base;
   private readonly hooks: Hooks;
   private readonly log: Log | undefined;
+  /** The clock the requests are signed with, for the clock offset of AuthenticationError. */
+  private readonly localTime = () => this.options.now?.().getTime() ?? Date.now();
 
   constructor(private readonly options: ClientOptions, sender?: Sender) {
     if (!options || typeof options !== 'object') throw new ConfigurationError('createClient needs options: { customerId, apiKey }.');
@@ -90,18 +92,19 @@ export class Transport {
 
   /** One signed attempt: a result or a typed error. */
   private async attempt<T>(request: Prepared, attempt: number): Promise<{ result: ApiResponse<T> } | { error: ClientError }> {
-    const { method, url } = request;
+    const { method, url, timeoutMs, maxResponseBytes } = request;
     const { headers, stringToSign, scheme } = this.credentials.sign(request);
-    notify(this.hooks.onRequest, () => ({ method, url: url.href, attempt, headers: redact(headers) }));
+    const { onRequest, onResponse } = this.hooks;
+    if (onRequest) notify(onRequest, () => ({ method, url: url.href, attempt, headers: redact(headers) }));
     this.log?.request({ method, url, attempt, headers, stringToSign });
     const started = Date.now();
-    const exchange = await this.sender({ method, url, headers, body: request.body, timeoutMs: request.timeoutMs, maxResponseBytes: request.maxResponseBytes, signal: request.signal });
+    const exchange = await this.sender({ method, url, headers, body: request.body, timeoutMs, maxResponseBytes, signal: request.signal });
     const durationMs = Date.now() - started;
-    const outcome = classify<T>(exchange, { ...request, stringToSign, scheme, localTime: () => this.options.now?.().getTime() ?? Date.now() });
-    if ('answer' in exchange && exchange.answer) {
+    const outcome = classify<T>(exchange, { method, url, timeoutMs, maxResponseBytes, stringToSign, scheme, localTime: this.localTime });
+    if ((onResponse || this.log) && 'answer' in exchange && exchange.answer) {
       const answered = exchange.answer;
       const { status } = answered;
-      notify(this.hooks.onResponse, () => ({ method, url: url.href, attempt, status, durationMs, headers: answered.headers() }));
+      notify(onResponse, () => ({ method, url: url.href, attempt, status, durationMs, headers: answered.headers() }));
       this.log?.response({ method, url, attempt, status, durationMs, outcome });
     }
     return outcome;
@@ -113,19 +116,9 @@ export class Transport {
  * the global fetch, looked up per call so that a runtime's later replacement is used.
  */
 function defaultSender(injected: FetchFunction | undefined): Sender {
-  if (injected !== undefined) {
-    if (typeof injected !== 'function') throw new ConfigurationError(`No fetch to use: the fetch option must be a function (url, init) => Promise<Response>, got ${typeof injected}.`);
-    return fetchSender(injected);
+  if (injected === undefined && platform.createSender) return platform.createSender();
+  if (typeof (injected ?? globalThis.fetch) !== 'function') {
+    throw new ConfigurationError('No fetch is available in this runtime: pass one as createClient({ fetch }) (e.g. from undici).');
   }
-  if (platform.createSender) {
-    try {
-      return platform.createSender();
-    } catch (error) {
-      // The Node sender's copy of ConfigurationError (a bad HTTPS_PROXY, say), rethrown as this one.
-      if ((error as { code?: unknown }).code === 'configuration_error') throw new ConfigurationError((error as Error).message, { cause: error });
-      throw error;
-    }
-  }
-  if (typeof globalThis.fetch !== 'function') throw new ConfigurationError('No fetch is available in this runtime: pass one as createClient({ fetch }) (e.g. from undici).');
-  return fetchSender((input, init) => globalThis.fetch(input, init));
+  return fetchSender(injected ?? ((input, init) => globalThis.fetch(input, init)));
 }
