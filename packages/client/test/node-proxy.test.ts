@@ -6,9 +6,13 @@ import { nodeMac } from '@x/auth/node';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
 import fc from 'fast-check';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, NetworkError } from '../src/index.js';
 import { createNodeFetch } from '../src/node/index.js';
@@ -233,6 +237,30 @@ describe('the default transport on Node (no fetch given) routes like createNodeF
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ sent: false, port });
     expect(plain.requests).toHaveLength(0);
+  });
+
+  it('HTTPS: the certificate is verified (a self-signed one is refused)', async () => {
+    const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: secure.url, retry: false });
+    await expect(call(client)).rejects.toMatchObject({ code: 'network_error', message: expect.stringMatching(/SELF_SIGNED|certificate/i) });
+  });
+
+  it('HTTPS with the CA trusted: directly, and through a CONNECT tunnel from HTTPS_PROXY', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'x-client-ca-'));
+    writeFileSync(join(dir, 'ca.pem'), cert);
+    // The emulator and the proxy run in this process: the child is awaited, not waited for synchronously.
+    const run = (extra: Record<string, string>) => {
+      const env: Record<string, string | undefined> = { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem'), X_TEST_CUSTOMER: JSON.stringify(DEFAULT_CUSTOMER), X_TEST_BASE_URL: secure.url, ...extra };
+      for (const name of PROXY_VARIABLES) if (!(name in extra)) delete env[name];
+      return new Promise<unknown>((resolve) => {
+        execFile(process.execPath, [fileURLToPath(new URL('./fixtures/default-https.mjs', import.meta.url))], { encoding: 'utf8', env, cwd: fileURLToPath(new URL('..', import.meta.url)) }, (_error, stdout, stderr) => {
+          resolve(stdout ? JSON.parse(stdout) : { stderr });
+        });
+      });
+    };
+    expect(await run({})).toEqual({ code: 103 });
+    expect(proxy.connects).toEqual([]);
+    expect(await run({ HTTPS_PROXY: proxy.url })).toEqual({ code: 103 });
+    expect(proxy.connects).toEqual([httpsTarget()]);
   });
 
   it('an unusable HTTPS_PROXY is a ConfigurationError at createClient, without its value', () => {
