@@ -25,23 +25,27 @@ function decoderOf(coding: string | undefined): Transform | undefined {
 }
 
 /** The status and headers of a Node answer; the WHATWG Headers is built only when asked for. */
-function answerOf(res: IncomingMessage): Answer {
-  const status = res.statusCode ?? 0;
-  const raw: IncomingHttpHeaders = res.headers;
-  let headers: Headers | undefined;
-  return {
-    status,
-    get: (name) => {
-      const value = raw[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-    headers: () => {
-      if (headers) return headers;
-      headers = new Headers();
-      for (let i = 0; i < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
-      return headers;
-    },
-  };
+class NodeAnswer implements Answer {
+  readonly status: number;
+  // The header lists only, not the message: a result kept by the caller keeps no socket or request alive.
+  private readonly parsed: IncomingHttpHeaders;
+  private readonly raw: string[];
+  private built: Headers | undefined;
+  constructor(res: IncomingMessage) {
+    this.status = res.statusCode ?? 0;
+    this.parsed = res.headers;
+    this.raw = res.rawHeaders;
+  }
+  get(name: string): string | null {
+    const value = this.parsed[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+  headers(): Headers {
+    if (this.built) return this.built;
+    const headers = new Headers();
+    for (let i = 0; i < this.raw.length; i += 2) headers.append(this.raw[i]!, this.raw[i + 1]!);
+    return (this.built = headers);
+  }
 }
 
 function resolveLocation(location: string | null, base: URL): string | undefined {
@@ -77,7 +81,7 @@ export function createNodeSender(options: ConnectOptions = {}): Sender {
 
       const headers: Record<string, string> = out.body === undefined ? out.headers : { ...out.headers, 'content-length': String(Buffer.byteLength(out.body)) };
       const onResponse = (res: IncomingMessage) => {
-        const answer = answerOf(res);
+        const answer = new NodeAnswer(res);
         const { status } = answer;
         if (status >= 300 && status < 400) {
           return finish({ kind: 'redirect', answer, redirect: { status, location: resolveLocation(answer.get('location'), url), followed: false } }, true);
