@@ -2,7 +2,7 @@
 // (node:crypto) and the node:http keep-alive sender. Observed through real parts: a server on
 // 127.0.0.1 (which socket each request came on), node:crypto itself (its createHmac is wrapped and
 // the wrapper counted), and `#platform` resolved by Node under each runtime's condition.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +88,29 @@ describe('the default transport on Node', () => {
       crypto.createHmac = original;
       syncBuiltinESMExports();
     }
+  });
+});
+
+describe('the keep-alive pool of the default transport', () => {
+  it('never keeps a process alive: a script that sent two requests exits while the server holds the connection', async () => {
+    server.keepAliveTimeout = 60_000;
+    const output = await new Promise<string>((resolve) => {
+      execFile(process.execPath, [fileURLToPath(new URL('./fixtures/default-exit.mjs', import.meta.url))], { encoding: 'utf8', env: { ...process.env, X_TEST_BASE_URL: baseUrl } }, (_error, stdout, stderr) => resolve(stdout + stderr));
+    });
+    expect(output.trim()).toBe('sent');
+    expect(seen).toHaveLength(2);
+    expect(new Set(seen.map((s) => s.port)).size).toBe(1);
+  });
+
+  it('closes a socket left idle in the pool (the server sees the connection end), and opens a new one after', async () => {
+    server.keepAliveTimeout = 60_000;
+    const closed = new Promise<void>((resolve) => server.once('connection', (socket) => socket.once('close', () => resolve())));
+    const client = createClient({ ...credentials, baseUrl });
+    await client.messaging.send(SMS);
+    await closed;
+    await client.messaging.send(SMS);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.port).not.toBe(seen[1]!.port);
   });
 });
 

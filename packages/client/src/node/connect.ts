@@ -4,7 +4,7 @@
 // http targets as absolute-URI requests to the proxy.
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest, type AgentOptions } from 'node:https';
-import { isIP } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { proxyRoute, type ProxyOptions } from './proxy.js';
@@ -39,12 +39,9 @@ export type Connect = (
 export function createConnect(options: ConnectOptions): Connect {
   const maxSockets = options.maxSockets ?? 64;
   const tls = options.tls as AgentOptions | undefined;
-  // Idle sockets are unref'd by the agent (they never keep a process alive) and closed after 4 s,
-  // as undici does: before most servers' keep-alive timeouts (5 s and up), so that a request is
-  // rarely written to a connection the server is closing (an SMS's fate would then be unknown).
-  const agentOptions = { keepAlive: true, maxSockets, scheduling: 'lifo' as const, timeout: 4_000 };
-  const http = new HttpAgent(agentOptions);
-  const https = new HttpsAgent({ ...agentOptions, ...tls });
+  const agentOptions = { keepAlive: true, maxSockets, scheduling: 'lifo' as const };
+  const http = closeIdle(new HttpAgent(agentOptions));
+  const https = closeIdle(new HttpsAgent({ ...agentOptions, ...tls }));
   const route = proxyRoute(options, process.env);
   // One tunnelling agent per proxy, kept: its tunnels are pooled like direct sockets.
   const tunnels = new Map<string, HttpsProxyAgent<string>>();
@@ -107,6 +104,32 @@ export function createConnect(options: ConnectOptions): Connect {
       signal,
     };
   }
+}
+
+/** How long a socket may sit idle in the pool. */
+const IDLE_MS = 4_000;
+
+/**
+ * Idle sockets are unref'd by the agent (they never keep a process alive) and closed after
+ * IDLE_MS, as undici does: before most servers' keep-alive timeouts (5 s and up), so that a
+ * request is rarely written to a connection the server is closing (an SMS's fate would then be
+ * unknown). The timer runs only while a socket is idle (the agent's `timeout` option would also
+ * arm it, and listen for it, on every request).
+ */
+function closeIdle<A extends HttpAgent>(agent: A): A {
+  const keep = agent.keepSocketAlive.bind(agent) as (socket: Socket) => boolean;
+  const reuse = agent.reuseSocket.bind(agent);
+  agent.keepSocketAlive = ((socket: Socket) => {
+    if (!keep(socket)) return false;
+    // A timeout on a pooled socket makes the agent destroy it.
+    socket.setTimeout(IDLE_MS);
+    return true;
+  }) as unknown as A['keepSocketAlive'];
+  agent.reuseSocket = (socket, request) => {
+    (socket as Socket).setTimeout(0);
+    reuse(socket, request);
+  };
+  return agent;
 }
 
 /**
