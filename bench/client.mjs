@@ -1,14 +1,16 @@
 // Requests per second of a full SMS send against a trivial server on 127.0.0.1 (its own process,
 // keep-alive, a fixed JSON answer), so that what differs is the clients' own cost. At 32 and at 1
-// requests in flight: @x/client with its default options (global fetch, pure HMAC), @x/client with
-// createNodeFetch + nodeMac, the official Node client (telesignsdk), and two floors that send the
+// requests in flight: @x/client with its default options (on Node: native HMAC and the node:http
+// keep-alive sender, by the `node` export condition), @x/client on the portable path (the global
+// fetch, pure HMAC: what Deno, Bun and workers run), @x/client with createNodeFetch + nodeMac,
+// the official Node client (telesignsdk), and two floors that send the
 // same bytes unsigned (headers signed once up front) and parse the same JSON: bare node:http with a
 // keep-alive agent, and undici.request. One more row, Node's global fetch sending the same bytes
 // unsigned, shows how much of the default client's cost is fetch itself.
 import { fork } from 'node:child_process';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
-import { createSigner } from '@x/auth';
+import { createSigner, prepareMac } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
 import { createClient } from '@x/client';
 import { createNodeFetch } from '@x/client/node';
@@ -40,6 +42,7 @@ if (process.argv[2] === 'server') {
   for (const concurrency of [32, 1]) {
     const defaults = createClient({ ...credentials, baseUrl: base });
     const fastest = createClient({ ...credentials, baseUrl: base, mac: nodeMac, fetch: createNodeFetch({ maxSockets: concurrency }) });
+    const portable = createClient({ ...credentials, baseUrl: base, fetch: globalThis.fetch, mac: prepareMac });
     const official = new TeleSign(credentials.customerId, credentials.apiKey, base, 10_000);
     const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
     const dispatcher = new UndiciAgent({ connections: concurrency });
@@ -72,6 +75,7 @@ if (process.argv[2] === 'server') {
       variants: [
         { name: '@x/client, default options', measure: concurrently(() => defaults.messaging.send(params), concurrency) },
         { name: '@x/client, createNodeFetch + nodeMac', measure: concurrently(() => fastest.messaging.send(params), concurrency) },
+        { name: '@x/client, portable path (global fetch, pure HMAC)', measure: concurrently(() => portable.messaging.send(params), concurrency) },
         { name: 'telesignsdk sms.message', role: 'official', measure: concurrently(officialSend, concurrency) },
         { name: 'global fetch, unsigned (what the default client sends with)', measure: concurrently(bareFetch, concurrency) },
         { name: 'node:http keep-alive, unsigned', role: 'node:http', measure: concurrently(bareHttp, concurrency) },

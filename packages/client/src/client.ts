@@ -120,7 +120,7 @@ function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: 
 export function createClient(given?: CreateClientOptions): Client {
   const options = configure(given);
   const transport = new Transport(options);
-  const send = <T>(request: RawRequest, o?: RequestOptions) => transport.send<T>({ ...request, ...perCall(o) });
+  const send = <T>(request: RawRequest, o?: RequestOptions) => transport.send<T>(o ? { ...request, ...perCall(o) } : request);
   const routed = createRouter(options, transport);
 
   return {

@@ -134,7 +134,8 @@ export function createRouter(options: ResolvedOptions, main: Transport): Send {
     let t = transports.get(key);
     if (!t) {
       const base: ClientOptions = host === 'rest' ? { ...options, baseUrl: options.baseUrl ?? DEFAULT_BASE_URL } : perProduct[host];
-      t = new Transport(auth ? { ...base, auth } : base);
+      // The client's sender: one connection pool for all its hosts.
+      t = new Transport(auth ? { ...base, auth } : base, main.sender);
       transports.set(key, t);
     }
     return t;

@@ -33,6 +33,9 @@ beforeAll(async () => {
   const noble = realpathSync(join(root, 'packages', 'auth', 'node_modules', '@noble', 'hashes'));
   const imports = {
     '@x/client': file(join(root, 'packages', 'client', 'dist', 'index.js')),
+    // Without package.json resolution (an import map, as here), the client's runtime module is
+    // mapped by hand, as its README says; through npm or node_modules Deno resolves it itself.
+    '#platform': file(join(root, 'packages', 'client', 'dist', 'platform.js')),
     '@x/auth': file(join(root, 'packages', 'auth', 'dist', 'index.js')),
     '@noble/hashes/': `${file(noble)}/`,
   };

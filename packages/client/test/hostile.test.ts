@@ -61,8 +61,10 @@ const json = (res: ServerResponse, status: number, body: string) => {
 /** A fetch that ignores `redirect: 'manual'` and follows, as some wrappers and polyfills do. */
 const followingFetch: typeof fetch = (input, init) => globalThis.fetch(input, { ...init, redirect: 'follow' });
 
+/** Every way a request goes out: the default (node:http on Node), the global fetch, createNodeFetch. */
 const fetches: Array<[string, () => typeof fetch | undefined]> = [
-  ['the global fetch', () => undefined],
+  ['the default transport', () => undefined],
+  ['the global fetch', () => globalThis.fetch],
   ['createNodeFetch', () => createNodeFetch()],
 ];
 
@@ -204,7 +206,7 @@ describe('responses are capped (item 5)', () => {
     }
   }
 
-  it('a small compressed body that inflates past the cap (the global fetch inflates it): ResponseTooLargeError', async () => {
+  it('a small compressed body that inflates past the cap (the default transport and the global fetch inflate it): ResponseTooLargeError', async () => {
     const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20));
     const zipped = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': bomb.length });
@@ -212,8 +214,26 @@ describe('responses are capped (item 5)', () => {
     });
     try {
       expect(bomb.length).toBeLessThan(CAP);
-      const client = createClient({ ...credentials, baseUrl: zipped.url, retry: false, maxResponseBytes: CAP } as ClientOptions);
-      await expect(client.voice.status('C'.repeat(32))).rejects.toMatchObject({ name: 'ResponseTooLargeError', limitBytes: CAP });
+      for (const fetch of [undefined, globalThis.fetch]) {
+        const client = createClient({ ...credentials, baseUrl: zipped.url, fetch, retry: false, maxResponseBytes: CAP } as ClientOptions);
+        await expect(client.voice.status('C'.repeat(32))).rejects.toMatchObject({ name: 'ResponseTooLargeError', limitBytes: CAP });
+      }
+    } finally {
+      await zipped.close();
+    }
+  });
+
+  it('a compressed answer is read inflated by the default transport, as by the global fetch', async () => {
+    const zipped = await serve((_req, res) => {
+      const body = gzipSync(Buffer.from(SUCCESS));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length });
+      res.end(body);
+    });
+    try {
+      for (const fetch of [undefined, globalThis.fetch]) {
+        const client = createClient({ ...credentials, baseUrl: zipped.url, fetch, retry: false } as ClientOptions);
+        expect((await client.voice.status('C'.repeat(32))).data).toEqual(JSON.parse(SUCCESS));
+      }
     } finally {
       await zipped.close();
     }

@@ -6,9 +6,13 @@ import { nodeMac } from '@x/auth/node';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
 import fc from 'fast-check';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, NetworkError } from '../src/index.js';
 import { createNodeFetch } from '../src/node/index.js';
@@ -212,6 +216,60 @@ describe('an HTTP target through the proxy (absolute-URI requests)', () => {
   });
 });
 
+describe('the default transport on Node (no fetch given) routes like createNodeFetch', () => {
+  const defaultClient = () => createClient({ ...DEFAULT_CUSTOMER, baseUrl: plain.url, retry: false });
+
+  it('HTTP_PROXY: through the proxy, signature verified by the target; NO_PROXY: directly', async () => {
+    setEnv({ HTTP_PROXY: proxy.url });
+    await defaultClient().messaging.send({ phoneNumber: '15555550706', message: 'through the proxy', messageType: 'ARN' });
+    expect(proxy.forwards).toEqual([`${plain.url}/v1/messaging`]);
+    expect(plain.requests[0]).toMatchObject({ method: 'POST', path: '/v1/messaging', auth: { ok: true } });
+    setEnv({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
+    await defaultClient().messaging.status('0123456789ABCDEF0123456789ABCDEF');
+    expect(proxy.forwards).toHaveLength(1);
+    expect(plain.requests).toHaveLength(2);
+  });
+
+  it('a dead proxy from the environment: a NetworkError naming the proxy, never sent', async () => {
+    const port = await freePort();
+    setEnv({ HTTP_PROXY: `http://127.0.0.1:${port}` });
+    const error = await defaultClient().messaging.send({ phoneNumber: '15555550706', message: 'x', messageType: 'ARN' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ sent: false, port });
+    expect(plain.requests).toHaveLength(0);
+  });
+
+  it('HTTPS: the certificate is verified (a self-signed one is refused)', async () => {
+    const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: secure.url, retry: false });
+    await expect(call(client)).rejects.toMatchObject({ code: 'network_error', message: expect.stringMatching(/SELF_SIGNED|certificate/i) });
+  });
+
+  it('HTTPS with the CA trusted: directly, and through a CONNECT tunnel from HTTPS_PROXY', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'x-client-ca-'));
+    writeFileSync(join(dir, 'ca.pem'), cert);
+    // The emulator and the proxy run in this process: the child is awaited, not waited for synchronously.
+    const run = (extra: Record<string, string>) => {
+      const env: Record<string, string | undefined> = { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem'), X_TEST_CUSTOMER: JSON.stringify(DEFAULT_CUSTOMER), X_TEST_BASE_URL: secure.url, ...extra };
+      for (const name of PROXY_VARIABLES) if (!(name in extra)) delete env[name];
+      return new Promise<unknown>((resolve) => {
+        execFile(process.execPath, [fileURLToPath(new URL('./fixtures/default-https.mjs', import.meta.url))], { encoding: 'utf8', env, cwd: fileURLToPath(new URL('..', import.meta.url)) }, (_error, stdout, stderr) => {
+          resolve(stdout ? JSON.parse(stdout) : { stderr });
+        });
+      });
+    };
+    expect(await run({})).toEqual({ code: 103 });
+    expect(proxy.connects).toEqual([]);
+    expect(await run({ HTTPS_PROXY: proxy.url })).toEqual({ code: 103 });
+    expect(proxy.connects).toEqual([httpsTarget()]);
+  });
+
+  it('an unusable HTTPS_PROXY is a ConfigurationError at createClient, without its value', () => {
+    setEnv({ HTTPS_PROXY: 'socks5://u:hunter2@proxy.internal:1080' });
+    expect(defaultClient).toThrow(expect.objectContaining({ name: 'ConfigurationError', code: 'configuration_error' }) as Error);
+    expect(String((() => { try { defaultClient(); } catch (e) { return e; } })())).not.toContain('hunter2');
+  });
+});
+
 describe('proxy configuration', () => {
   it('refuses an unusable proxy when the fetch is created, naming where it came from, never its value', () => {
     setEnv({ HTTPS_PROXY: 'socks5://user:hunter2@127.0.0.1:1080' });
@@ -226,11 +284,21 @@ describe('proxy configuration', () => {
     expect(() => createNodeFetch({ proxy: 'proxy.internal:3128' })).not.toThrow();
   });
 
-  it('the portable build never imports the proxy agent; the Node entry does', () => {
+  it('the portable build never imports the proxy agent nor node:*; the Node entry and the Node platform do', () => {
     const dist = (name: string) => new URL(`../dist/${name}`, import.meta.url);
+    /** A built file and the chunks it imports, recursively (ESM builds share code through chunks). */
+    const closure = (name: string, seen = new Set<string>()): string => {
+      if (seen.has(name)) return '';
+      seen.add(name);
+      const text = readFileSync(dist(name), 'utf8');
+      const chunks = [...text.matchAll(/from\s*["']\.\/([^"']+)["']|require\(["']\.\/([^"']+)["']\)/g)].map((m) => m[1] ?? m[2]!);
+      return text + chunks.map((chunk) => closure(chunk, seen)).join('');
+    };
     expect(existsSync(dist('index.js')), 'build @x/client first (pnpm turbo run build)').toBe(true);
-    for (const core of ['index.js', 'index.cjs']) expect(readFileSync(dist(core), 'utf8')).not.toMatch(/https-proxy-agent|node:/);
-    for (const node of ['node.js', 'node.cjs']) expect(readFileSync(dist(node), 'utf8')).toContain('https-proxy-agent');
+    for (const core of ['index.js', 'index.cjs', 'platform.js', 'platform.cjs']) expect(closure(core)).not.toMatch(/https-proxy-agent|node:/);
+    for (const node of ['node.js', 'node.cjs', 'platform-node.js', 'platform-node.cjs']) expect(closure(node)).toContain('https-proxy-agent');
+    // One set of types under every condition: the public declarations never name the platform module.
+    for (const types of ['index.d.ts', 'index.d.cts']) expect(readFileSync(dist(types), 'utf8')).not.toContain('#platform');
   });
 });
 

@@ -1,7 +1,7 @@
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
 import { getEventListeners } from 'node:events';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../testing/support.js';
 import { AbortedError, AuthenticationError, createClient, NetworkError, RateLimitError, TimeoutError, type ClientOptions } from '../src/index.js';
 
@@ -12,16 +12,28 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.emulator.faults.clear());
 
+/** The default transport (node:http on Node) and the portable path (the global fetch): the suites below run on both. */
+const TRANSPORTS: Array<[string, typeof fetch | undefined]> = [
+  ['default transport', undefined],
+  ['global fetch', globalThis.fetch],
+];
+let transport: typeof fetch | undefined;
+const onTransport = (fetch: typeof globalThis.fetch | undefined) => {
+  beforeEach(() => void (transport = fetch));
+  afterEach(() => void (transport = undefined));
+};
+
 const fast = { retries: 2, minDelayMs: 1, maxDelayMs: 20 };
 function client(extra: Partial<ClientOptions> = {}) {
   const attempts: number[] = [];
-  const c = createClient({ ...DEFAULT_CUSTOMER, baseUrl: server.url, retry: fast, hooks: { onRequest: (e) => attempts.push(e.attempt) }, ...extra });
+  const c = createClient({ ...DEFAULT_CUSTOMER, baseUrl: server.url, fetch: transport, retry: fast, hooks: { onRequest: (e) => attempts.push(e.attempt) }, ...extra });
   return { c, attempts };
 }
 const sms = { phoneNumber: '15555550300', message: 'once', messageType: 'ARN' as const };
 const activeTimers = () => (process as unknown as { getActiveResourcesInfo(): string[] }).getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
 
-describe('timeouts and cancellation', () => {
+describe.each(TRANSPORTS)('timeouts and cancellation, %s', (_name, fetch) => {
+  onTransport(fetch);
   it('a timeout aborts the request and leaves no timer behind', async () => {
     server.emulator.faults.add({ type: 'latency', ms: 1_500 });
     const { c } = client({ retry: false, timeoutMs: 100 });
@@ -78,7 +90,8 @@ describe('timeouts and cancellation', () => {
   });
 });
 
-describe('retries', () => {
+describe.each(TRANSPORTS)('retries, %s', (_name, fetch) => {
+  onTransport(fetch);
   it('429 is retried, even for a POST, honouring Retry-After; every attempt is re-signed', async () => {
     server.emulator.faults.add({ type: 'status', status: 429, retryAfterSeconds: 0 });
     const nonces: string[] = [];
@@ -135,7 +148,8 @@ describe('retries', () => {
   });
 
   it('a connection dropped after processing is not retried for an SMS: no duplicate in the outbox', async () => {
-    const phone = '15555550302';
+    // One number per transport: the outbox is shared by both runs.
+    const phone = transport ? '15555550312' : '15555550302';
     server.emulator.faults.add({ type: 'drop', method: 'POST', path: '/v1/messaging' });
     const { c, attempts } = client();
     const error = await c.messaging.send({ ...sms, phoneNumber: phone }).catch((e) => e);

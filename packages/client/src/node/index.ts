@@ -11,26 +11,15 @@
 // when HTTPS_PROXY / HTTP_PROXY say so (https targets through a CONNECT tunnel, by
 // https-proxy-agent; http targets as absolute-URI requests). The portable client never imports
 // this file, nor https-proxy-agent.
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
-import { checkServerIdentity, type PeerCertificate } from 'node:tls';
-import { HttpsProxyAgent } from 'https-proxy-agent';
+import type { IncomingMessage } from 'node:http';
 import { ResponseTooLargeError } from '../errors.js';
 import { BUFFERED_BYTES, MAX_RESPONSE_BYTES } from '../transport/body.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../transport/options.js';
-import { proxyRoute, type ProxyOptions } from './proxy.js';
+import { createConnect, type ConnectOptions } from './connect.js';
 
 export type { ProxyOptions } from './proxy.js';
 
-/** The cause code of a tunnel the proxy refused (its CONNECT answered other than 200): nothing was sent. */
-const PROXY_TUNNEL_REFUSED = 'ERR_PROXY_TUNNEL';
-
-export interface NodeFetchOptions extends ProxyOptions {
-  /** Sockets kept per host. Default 64. */
-  maxSockets?: number | undefined;
-  /** Extra TLS options for https (e.g. `ca` for a private certificate authority), also for an https proxy. */
-  tls?: { ca?: string | Uint8Array | Array<string | Uint8Array> | undefined; rejectUnauthorized?: boolean | undefined } | undefined;
+export interface NodeFetchOptions extends ConnectOptions {
   /**
    * The most bytes of one answer it reads. Default 1 MiB. A longer answer (or a longer
    * Content-Length) destroys the connection and rejects with a `ResponseTooLargeError`. The
@@ -53,18 +42,7 @@ export interface NodeFetchOptions extends ProxyOptions {
  * ```
  */
 export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
-  const maxSockets = options.maxSockets ?? 64;
-  const tls = options.tls as import('node:https').AgentOptions | undefined;
-  const http = new HttpAgent({ keepAlive: true, maxSockets });
-  const https = new HttpsAgent({ keepAlive: true, maxSockets, ...tls });
-  const route = proxyRoute(options, process.env);
-  // One tunnelling agent per proxy, kept: its tunnels are pooled like direct sockets.
-  const tunnels = new Map<string, HttpsProxyAgent<string>>();
-  const tunnel = (proxy: URL) => {
-    let agent = tunnels.get(proxy.href);
-    if (!agent) tunnels.set(proxy.href, (agent = new HttpsProxyAgent(proxy, { keepAlive: true, maxSockets, ...tls })));
-    return agent;
-  };
+  const connect = createConnect(options);
 
   const defaultCap = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
 
@@ -109,57 +87,15 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
         });
       };
 
-      const proxy = route(url);
-      const secure = url.protocol === 'https:';
-      let req: ClientRequest;
-      if (!proxy) {
-        req = (secure ? httpsRequest : httpRequest)(url, { method, headers, agent: secure ? https : http, signal }, onResponse);
-      } else if (secure) {
-        // CONNECT tunnel, then TLS to the target through it: the proxy sees neither headers nor body.
-        req = httpsRequest(url, { method, headers, agent: tunnel(proxy), signal, ...tls, ...ipIdentity(url) }, onResponse);
-        req.on('proxyConnect', (connect: IncomingMessage) => {
-          if (connect.statusCode === 200) return;
-          const cause = Object.assign(new Error(`the proxy ${proxy.host} refused a tunnel to ${url.host}: HTTP ${connect.statusCode} ${connect.statusMessage ?? ''}`.trim()), { code: PROXY_TUNNEL_REFUSED, status: connect.statusCode });
-          reject(new TypeError('fetch failed', { cause }));
-          req.destroy();
-        });
-      } else {
-        req = (proxy.protocol === 'https:' ? httpsRequest : httpRequest)(absoluteUriRequest(proxy, url, method, headers, signal), onResponse);
-      }
+      const { req } = connect(url, { method, headers, signal }, onResponse, (cause) => {
+        reject(new TypeError('fetch failed', { cause }));
+      });
       // Errors keep their cause codes (ECONNREFUSED, ENOTFOUND), which the client's retry policy reads.
       req.on('error', (error) => reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })));
       if (typeof init.body === 'string') req.end(init.body);
       else req.end();
     });
   return nodeFetch as typeof fetch;
-
-  /**
-   * Through a tunnel, a target named by its IP address would be checked against "localhost" (the
-   * agent passes no host to TLS then, and SNI cannot carry an IP): check it against that address.
-   */
-  function ipIdentity(url: URL): { checkServerIdentity?: (host: string, cert: PeerCertificate) => Error | undefined } {
-    const address = url.hostname.replace(/^\[|\]$/g, '');
-    return isIP(address) ? { checkServerIdentity: (_host, cert) => checkServerIdentity(address, cert) } : {};
-  }
-
-  /** An http target through a proxy: the full URL as the request target, to the proxy's address. */
-  function absoluteUriRequest(proxy: URL, url: URL, method: string, headers: Record<string, string>, signal: AbortSignal | undefined): RequestOptions {
-    const toProxy: Record<string, string> = { ...headers, host: url.host };
-    if (proxy.username || proxy.password) {
-      toProxy['proxy-authorization'] = `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`;
-    }
-    const secureProxy = proxy.protocol === 'https:';
-    return {
-      protocol: proxy.protocol,
-      hostname: proxy.hostname.replace(/^\[|\]$/g, ''),
-      port: proxy.port || (secureProxy ? 443 : 80),
-      path: url.href,
-      method,
-      headers: toProxy,
-      agent: secureProxy ? https : http,
-      signal,
-    };
-  }
 }
 
 /**

@@ -11,8 +11,7 @@ import {
   type ClientError,
 } from '../errors.js';
 import type { ApiResponse } from '../types.js';
-import type { Exchange } from './exchange.js';
-import type { FetchResponse } from './fetch.js';
+import type { Answer, Exchange } from './sender.js';
 import { retryAfterMs } from './retry.js';
 
 export interface Context {
@@ -94,18 +93,17 @@ function parse(text: string): { data: unknown; json: boolean } {
   }
 }
 
-function answer<T>(response: FetchResponse, text: string, x: Context): { result: ApiResponse<T> } | { error: ClientError } {
+function answer<T>(a: Answer, text: string, x: Context): { result: ApiResponse<T> } | { error: ClientError } {
   const { method } = x;
   const path = x.url.pathname;
-  const { status } = response;
-  // Typed as Headers for users: any fetch's Headers (the runtime's, undici's) has that API.
-  const headers = response.headers as Headers;
+  const { status } = a;
   const { data, json } = parse(text);
-  if (response.ok) {
-    if (json) return { result: { data: data as T, status, headers } };
-    return { error: new ApiError({ status, headers, body: data, method, path }, 'invalid_response', `${method} ${path} answered HTTP ${status} without a JSON body.`) };
+  if (status >= 200 && status < 300) {
+    // The headers are built when read: on Node they are not a Headers object until then.
+    if (json) return { result: { data: data as T, status, get headers() { return a.headers(); } } };
+    return { error: new ApiError({ status, headers: a.headers(), body: data, method, path }, 'invalid_response', `${method} ${path} answered HTTP ${status} without a JSON body.`) };
   }
-  const init = { status, headers, body: data, method, path, retryAfterMs: status === 429 || status === 503 ? retryAfterMs(headers, Date.now()) : undefined };
+  const init = { status, headers: a.headers(), body: data, method, path, retryAfterMs: status === 429 || status === 503 ? retryAfterMs(a, Date.now()) : undefined };
   if (status === 401) return { error: new AuthenticationError(init, x.stringToSign, x.localTime(), x.scheme) };
   if (status === 429) return { error: new RateLimitError(init, init.retryAfterMs) };
   return { error: new ApiError(init) };
@@ -116,7 +114,7 @@ export function classify<T>(exchange: Exchange, x: Context): { result: ApiRespon
   const path = x.url.pathname;
   switch (exchange.kind) {
     case 'answer':
-      return answer<T>(exchange.response, exchange.text, x);
+      return answer<T>(exchange.answer, exchange.text, x);
     case 'redirect':
       return { error: new RedirectError({ ...exchange.redirect, method, path }) };
     case 'too_large':

@@ -58,10 +58,7 @@ export function createCredentials(options: ClientOptions): Credentials {
       let headers: Record<string, string>;
       let stringToSign: string | undefined;
       if (signer) {
-        ({ headers, stringToSign } = signer.sign(
-          { method, url, ...(contentType ? { contentType } : {}), ...(body !== undefined ? { body } : {}) },
-          now ? { date: now() } : {},
-        ));
+        ({ headers, stringToSign } = signer.sign({ method, url, contentType, body }, now ? { date: now() } : undefined));
       } else {
         headers = { authorization: basic! };
         if (contentType) headers['content-type'] = contentType;

@@ -1,27 +1,16 @@
-// One attempt on the wire, with its timeout: fetch (redirects not followed), then read the body
-// under the cap. It answers what happened, as facts; `classify` turns them into results and errors.
+// The portable sender: one attempt through a WHATWG fetch, with its timeout (redirects not
+// followed), then the body read under the cap. It answers what happened, as facts.
 import { cancel, MAX_RESPONSE_BYTES, readBody } from './body.js';
-import { REDIRECT_MODE, redirectOf, type Redirect } from './redirect.js';
+import { REDIRECT_MODE, redirectOf } from './redirect.js';
 import type { FetchFunction, FetchInit, FetchResponse } from './fetch.js';
+import type { Answer, Exchange, Outgoing, Sender } from './sender.js';
 import { attemptSignal } from './signals.js';
 
-export interface Outgoing {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: string | undefined;
-  timeoutMs: number;
-  maxResponseBytes: number;
-  signal: AbortSignal | undefined;
-}
+/** A Response's status and headers (any fetch's Headers has the WHATWG API users are typed against). */
+const answerOf = (response: FetchResponse): Answer => ({ status: response.status, get: (name) => response.headers.get(name), headers: () => response.headers as Headers });
 
-export type Exchange =
-  | { kind: 'answer'; response: FetchResponse; text: string }
-  | { kind: 'redirect'; response: FetchResponse; redirect: Redirect }
-  | { kind: 'too_large'; response: FetchResponse | undefined; status: number }
-  | { kind: 'timeout' }
-  | { kind: 'aborted'; reason: unknown }
-  | { kind: 'failed'; error: unknown };
+/** The sender over `fetcher`. */
+export const fetchSender = (fetcher: FetchFunction): Sender => (out) => fetchWithTimeout(fetcher, out);
 
 /** Settles like `promise`, or rejects with the signal's reason first (for fetches that ignore signals). */
 function untilAborted(promise: Promise<FetchResponse>, signal: AbortSignal): Promise<FetchResponse> {
@@ -51,7 +40,7 @@ function tooLargeStatus(error: unknown): number | undefined {
   return e && e.code === 'response_too_large' && typeof e.status === 'number' ? e.status : undefined;
 }
 
-export async function fetchWithTimeout(fetcher: FetchFunction, out: Outgoing): Promise<Exchange> {
+async function fetchWithTimeout(fetcher: FetchFunction, out: Outgoing): Promise<Exchange> {
   const attempt = attemptSignal(out.timeoutMs, out.signal);
   const init: FetchInit & { [MAX_RESPONSE_BYTES]?: number } = {
     method: out.method,
@@ -67,20 +56,20 @@ export async function fetchWithTimeout(fetcher: FetchFunction, out: Outgoing): P
     const redirect = redirectOf(response, out.url);
     if (redirect) {
       cancel(response);
-      return { kind: 'redirect', response, redirect };
+      return { kind: 'redirect', answer: answerOf(response), redirect };
     }
     const body = await readBody(response, out.maxResponseBytes, attempt.signal, out.method);
     if ('tooLarge' in body) {
       // Cancelling the body stops most fetches; aborting the request stops the rest.
       attempt.abort(new Error('maxResponseBytes exceeded'));
-      return { kind: 'too_large', response, status: response.status };
+      return { kind: 'too_large', answer: answerOf(response), status: response.status };
     }
-    return { kind: 'answer', response, text: body.text };
+    return { kind: 'answer', answer: answerOf(response), text: body.text };
   } catch (error) {
     if (out.signal?.aborted) return { kind: 'aborted', reason: out.signal.reason };
     if (attempt.timedOut()) return { kind: 'timeout' };
     const status = tooLargeStatus(error);
-    if (status !== undefined) return { kind: 'too_large', response, status };
+    if (status !== undefined) return { kind: 'too_large', answer: response && answerOf(response), status };
     return { kind: 'failed', error };
   } finally {
     attempt.release();

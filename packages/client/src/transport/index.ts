@@ -1,19 +1,23 @@
 // The transport, in the order a request goes through it:
 //   buildRequest (request.ts)        check and resolve everything; nothing signed yet
 //   sign (credentials.ts)            fresh signature per attempt
-//   fetchWithTimeout (exchange.ts)   one attempt: timeout, no redirects, capped body
+//   sender (sender.ts)               one attempt: timeout, no redirects, capped body; the
+//                                    injected fetch (exchange.ts), else the runtime's default
+//                                    (#platform: node:http on Node, the global fetch elsewhere)
 //   classify (classify.ts)           result or typed error
 //   shouldRetry / retryDelay (retry.ts), sleep (signals.ts)
 import { AbortedError, ConfigurationError, type ClientError } from '../errors.js';
 import type { ApiResponse } from '../types.js';
 import { classify } from './classify.js';
 import { createCredentials, redact, type Credentials } from './credentials.js';
-import { fetchWithTimeout } from './exchange.js';
-import type { FetchFunction } from './fetch.js';
+import { platform } from '#platform';
+import { fetchSender } from './exchange.js';
 import { createLog, logOptionsProblem, type Log } from './log.js';
 import { DEFAULT_BASE_URL, type ClientOptions, type Hooks, type RawRequest } from './options.js';
 import { buildRequest, checkClientOptions, type Prepared } from './request.js';
 import { retryDelay, shouldRetry } from './retry.js';
+import type { Sender } from './sender.js';
+import type { FetchFunction } from './fetch.js';
 import { sleep } from './signals.js';
 import { parseBaseUrl, type Base } from './url.js';
 
@@ -36,20 +40,19 @@ function notify<E>(hook: ((event: E) => void) | undefined, event: () => E): void
 /** Signs, sends, times out, retries and maps answers to results or typed errors. */
 export class Transport {
   private readonly credentials: Credentials;
-  private readonly fetch: FetchFunction;
+  /** How attempts go on the wire; shared by the Transports of one client (one connection pool). */
+  readonly sender: Sender;
   private readonly base: Base;
   private readonly hooks: Hooks;
   private readonly log: Log | undefined;
+  /** The clock the requests are signed with, for the clock offset of AuthenticationError. */
+  private readonly localTime = () => this.options.now?.().getTime() ?? Date.now();
 
-  constructor(private readonly options: ClientOptions) {
+  constructor(private readonly options: ClientOptions, sender?: Sender) {
     if (!options || typeof options !== 'object') throw new ConfigurationError('createClient needs options: { customerId, apiKey }.');
-    this.credentials = createCredentials(options);
-    const injected = options.fetch;
-    if (typeof (injected ?? globalThis.fetch) !== 'function') {
-      throw new ConfigurationError('No fetch is available in this runtime: pass one as createClient({ fetch }) (e.g. from undici).');
-    }
-    // The global fetch is looked up per call, so that a runtime's later replacement is used.
-    this.fetch = injected ?? ((input, init) => globalThis.fetch(input, init));
+    // The runtime's HMAC (native on Node) unless one is given.
+    this.credentials = createCredentials(options.mac === undefined && platform.mac ? { ...options, mac: platform.mac } : options);
+    this.sender = sender ?? defaultSender(options.fetch);
     this.base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
     checkClientOptions(options);
     this.hooks = options.hooks ?? {};
@@ -89,20 +92,33 @@ export class Transport {
 
   /** One signed attempt: a result or a typed error. */
   private async attempt<T>(request: Prepared, attempt: number): Promise<{ result: ApiResponse<T> } | { error: ClientError }> {
-    const { method, url } = request;
+    const { method, url, timeoutMs, maxResponseBytes } = request;
     const { headers, stringToSign, scheme } = this.credentials.sign(request);
-    notify(this.hooks.onRequest, () => ({ method, url: url.href, attempt, headers: redact(headers) }));
+    const { onRequest, onResponse } = this.hooks;
+    if (onRequest) notify(onRequest, () => ({ method, url: url.href, attempt, headers: redact(headers) }));
     this.log?.request({ method, url, attempt, headers, stringToSign });
     const started = Date.now();
-    const exchange = await fetchWithTimeout(this.fetch, { ...request, headers });
+    const exchange = await this.sender({ method, url, headers, body: request.body, timeoutMs, maxResponseBytes, signal: request.signal });
     const durationMs = Date.now() - started;
-    const outcome = classify<T>(exchange, { ...request, stringToSign, scheme, localTime: () => this.options.now?.().getTime() ?? Date.now() });
-    if ('response' in exchange && exchange.response) {
-      const { status } = exchange.response;
-      const answered = exchange.response.headers as Headers;
-      notify(this.hooks.onResponse, () => ({ method, url: url.href, attempt, status, durationMs, headers: answered }));
+    const outcome = classify<T>(exchange, { method, url, timeoutMs, maxResponseBytes, stringToSign, scheme, localTime: this.localTime });
+    if ((onResponse || this.log) && 'answer' in exchange && exchange.answer) {
+      const answered = exchange.answer;
+      const { status } = answered;
+      notify(onResponse, () => ({ method, url: url.href, attempt, status, durationMs, headers: answered.headers() }));
       this.log?.response({ method, url, attempt, status, durationMs, outcome });
     }
     return outcome;
   }
+}
+
+/**
+ * The sender of a client: the injected fetch, else the runtime's default (node:http on Node), else
+ * the global fetch, looked up per call so that a runtime's later replacement is used.
+ */
+function defaultSender(injected: FetchFunction | undefined): Sender {
+  if (injected === undefined && platform.createSender) return platform.createSender();
+  if (typeof (injected ?? globalThis.fetch) !== 'function') {
+    throw new ConfigurationError('No fetch is available in this runtime: pass one as createClient({ fetch }) (e.g. from undici).');
+  }
+  return fetchSender(injected ?? ((input, init) => globalThis.fetch(input, init)));
 }

@@ -55,7 +55,8 @@ export interface ClientOptions {
   /** Default `x-ts-date`; `date` for proxies that require the Date header. */
   dateHeader?: 'x-ts-date' | 'date' | undefined;
   /**
-   * Default `globalThis.fetch`. Inject a proxy-aware fetch (`createNodeFetch`, undici's `fetch`),
+   * Default: on Node, the client's own `node:http(s)` keep-alive transport (no fetch); elsewhere
+   * `globalThis.fetch`. When given, every request goes through it. Inject a proxy-aware fetch (`createNodeFetch`, undici's `fetch`),
    * a test double or the emulator's handler: any function of `(url: string, init)` that resolves
    * to a Response fits (see `FetchFunction`). It is called with `redirect: 'manual'` and must
    * honour it: a redirect is never followed.
@@ -84,7 +85,7 @@ export interface ClientOptions {
   logger?: Logger | undefined;
   /** Clock for the signed date. Default `() => new Date()`. */
   now?: (() => Date) | undefined;
-  /** The HMAC implementation. Default: pure. On Node, `nodeMac` from `@x/auth/node` signs faster. */
+  /** The HMAC implementation. Default: on Node `nodeMac` (node:crypto, from `@x/auth/node`), elsewhere the pure one. */
   mac?: MacProvider | undefined;
 }
 

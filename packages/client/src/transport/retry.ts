@@ -43,7 +43,7 @@ export function retryDelay(attempt: number, policy: RetryPolicy, error: ClientEr
 }
 
 /** Retry-After in milliseconds: delay-seconds or an HTTP date. */
-export function retryAfterMs(headers: Headers, now: number): number | undefined {
+export function retryAfterMs(headers: { get(name: string): string | null }, now: number): number | undefined {
   const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;

@@ -58,13 +58,25 @@ function pathProblem(path: string): string | undefined {
  */
 export function resolvePath(base: Base, path: unknown, query: Record<string, string | undefined> | undefined): URL {
   if (typeof path !== 'string') throw new ValidationError('path', 'must be a string starting with "/", e.g. "/v1/messaging".');
-  const problem = pathProblem(path);
-  if (problem) throw new ValidationError('path', problem);
   const expected = base.prefix + path;
-  const url = new URL(expected, base.origin);
-  if (url.origin !== base.origin || url.pathname !== expected || url.search || url.hash || url.username || url.password) {
-    throw new ValidationError('path', `must stay under baseUrl (${base.origin}${base.prefix}/): ${JSON.stringify(path)} does not.`);
+  const href = base.origin + expected;
+  let url: URL;
+  if (checked.has(href)) {
+    url = new URL(href);
+  } else {
+    const problem = pathProblem(path);
+    if (problem) throw new ValidationError('path', problem);
+    url = new URL(expected, base.origin);
+    if (url.origin !== base.origin || url.pathname !== expected || url.search || url.hash || url.username || url.password) {
+      throw new ValidationError('path', `must stay under baseUrl (${base.origin}${base.prefix}/): ${JSON.stringify(path)} does not.`);
+    }
+    if (checked.size >= CHECKED_MAX) checked.clear();
+    checked.add(href);
   }
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.append(key, value);
+  if (query) for (const key of Object.keys(query)) if (query[key] !== undefined) url.searchParams.append(key, query[key]);
   return url;
 }
+
+/** URLs that passed the checks (each the exact URL its origin and path parse to): a repeated path is not checked again. */
+const checked = new Set<string>();
+const CHECKED_MAX = 256;

@@ -1,0 +1,50 @@
+// The one interface between the client and the wire: send one attempt, say what happened. Two
+// implementations: the portable one over any WHATWG fetch (exchange.ts), and on Node the default
+// one straight on node:http(s) (src/node/send.ts), with no Request, Response or Headers objects
+// and no AbortController. Each enforces the timeout, the response cap and "no redirects" itself.
+import type { MacProvider } from '@x/auth';
+import type { Redirect } from './redirect.js';
+
+/** One attempt, signed. */
+export interface Outgoing {
+  method: string;
+  url: URL;
+  /** Lower-case names; Authorization included. */
+  headers: Record<string, string>;
+  body: string | undefined;
+  /** Per attempt, headers and body included; 0: none. */
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** The caller's signal, if any. */
+  signal: AbortSignal | undefined;
+}
+
+/** The status and headers of an answer, whatever carried it. */
+export interface Answer {
+  readonly status: number;
+  /** One header (case-insensitive name), or null. */
+  get(name: string): string | null;
+  /** All headers as a WHATWG Headers (built on first call where the wire gave none). */
+  headers(): Headers;
+}
+
+/** What happened to one attempt, as facts; `classify` turns them into results and errors. */
+export type Exchange =
+  | { kind: 'answer'; answer: Answer; text: string }
+  | { kind: 'redirect'; answer: Answer; redirect: Redirect }
+  | { kind: 'too_large'; answer: Answer | undefined; status: number }
+  | { kind: 'timeout' }
+  | { kind: 'aborted'; reason: unknown }
+  | { kind: 'failed'; error: unknown };
+
+export type Sender = (out: Outgoing) => Promise<Exchange>;
+
+/**
+ * What the runtime adds by default (`#platform`, chosen by export conditions): on Node the native
+ * HMAC and the node:http sender; elsewhere nothing (pure HMAC, the global fetch).
+ */
+export interface Platform {
+  readonly mac: MacProvider | undefined;
+  /** A sender with its own connection pool, for one client. */
+  readonly createSender: (() => Sender) | undefined;
+}
