@@ -1,14 +1,9 @@
-// Node-only helpers for @x/webhooks: native HMAC for servers where every microsecond counts.
+// Node-only helpers for @x/webhooks: the stream reader of the Node adapters. (The native HMAC is
+// `nodeMac` from `@x/auth/node`, passed as `mac`: one HMAC plug-in type for the whole SDK.)
 // The portable core never imports this file (lint keeps node:* out of the rest of src/).
-import { callbackSignature } from '@x/auth';
-import { nodeMac } from '@x/auth/node';
 import { BodyTooLargeError } from '../errors.js';
-import type { CallbackSigner } from '../verify.js';
 
 export { BodyTooLargeError };
-
-/** The callback signature with node:crypto (the same result as `callbackSignature` from @x/auth). */
-export const nativeCallbackSignature: CallbackSigner = (body, apiKey) => callbackSignature(body, apiKey, nodeMac);
 
 /**
  * Reads a stream to its end, at most `limit` bytes. Event listeners, not `for await`: async
