@@ -147,12 +147,26 @@ export async function verifyCallback(input: CallbackInput, options: CallbackOpti
     return reject('invalid_json');
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return reject('invalid_json');
+  if (!store) return untracked(payload, header, body);
   const identity = callbackIdentity(payload, body);
-  if (!store) return { ok: true, payload, header, identity, ...UNTRACKED };
   const delivery = await beginDelivery(store, `callback:${options.customerId}:${identity}`, options.leaseMs ?? DEFAULT_LEASE_MS, options.dedupeTtlMs ?? DAY_MS);
   if (delivery === 'done') return reject('duplicate', payload);
   if (delivery === 'in_progress') return reject('in_progress', payload);
   return { ok: true, payload, header, identity, ...delivery };
+}
+
+/** A verified callback without a store: its identity is computed when read (only de-duplication needs it). */
+function untracked(payload: CallbackPayload, header: VerifiedCallback['header'], body: string | Uint8Array): VerifiedCallback {
+  let identity: string | undefined;
+  return {
+    ok: true,
+    payload,
+    header,
+    get identity() {
+      return (identity ??= callbackIdentity(payload, body));
+    },
+    ...UNTRACKED,
+  };
 }
 
 /**
