@@ -5,7 +5,7 @@
 import { encodeBase64, prepareMac, signRequest, type MacProvider } from '@x/auth';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { createSignedCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type preParsingHookHandler } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xVerification } from '../src/index.js';
 
@@ -28,11 +28,11 @@ beforeAll(async () => {
     signedRequests: { credentials: (id) => customer(Number(id.slice('customer-'.length))), mac },
   });
   // A route hook of the user's, after the plugin's: it sees the request's own stream when the body is read in one pass.
-  const preParsing = (request: { raw: unknown }, _reply: unknown, stream: unknown, done: (error: null, stream: unknown) => void) => {
-    streams.push(stream === request.raw);
+  const preParsing: preParsingHookHandler = (request, _reply, stream, done) => {
+    streams.push(stream === (request.raw as unknown));
     done(null, stream);
   };
-  app.post('/cb', { config: { xCallback: true }, preParsing }, async (request) => ({ id: request.callback.reference_id, body: request.body }));
+  app.post('/cb', { config: { xCallback: true }, preParsing }, async (request) => ({ id: request.callback?.reference_id, body: request.body }));
   app.post('/signed', { config: { xSignedRequest: true } }, async (request) => ({ customer: request.customerId, body: request.body }));
   app.post('/plain', { bodyLimit: 64 }, async (request) => ({ body: request.body }));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
