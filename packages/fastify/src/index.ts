@@ -99,8 +99,10 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
     route.config = { ...config, [WIRED]: true } as typeof route.config;
   });
 
-  // A route declared BEFORE the plugin never saw onRoute: refuse its requests (sync, no async hook).
-  fastify.addHook('onRequest', (request, _reply, done) => {
+  // A route declared BEFORE the plugin loaded (e.g. after a register() that was not awaited) never
+  // saw onRoute: refuse its requests rather than run them unverified. Sync, and only installed when
+  // routes exist already (an unknown answer from printRoutes installs it too).
+  if (fastify.printRoutes() !== '(empty tree)') fastify.addHook('onRequest', (request, _reply, done) => {
     const { config, url = '' } = request.routeOptions as { config: RouteConfig | undefined; url?: string };
     const mode = modeOf(config, url);
     if (!mode || config?.[WIRED]) return done();

@@ -105,6 +105,19 @@ describe('@x/fastify: misconfigurations that would leave a route unverified are 
     await early.close();
   });
 
+  it('a route declared right after a register() that was not awaited is refused with the typed error, never run unverified', async () => {
+    const eager = Fastify();
+    let runs = 0;
+    void eager.register(xVerification, { callbacks: DEFAULT_CUSTOMER });
+    eager.post('/cb', { config: { xCallback: true } }, async () => ++runs);
+    const signed = createSignedCallback(payload, DEFAULT_CUSTOMER);
+    const answer = await eager.inject({ method: 'POST', url: '/cb', payload: signed.body, headers: signed.headers });
+    expect(answer.statusCode).toBe(500);
+    expect(answer.json().message).toMatch(/await app\.register/);
+    expect(runs).toBe(0);
+    await eager.close();
+  });
+
   it('a JSON parser of the user\'s in the same context: registering the plugin fails with a typed error that says what to do', async () => {
     const taken = Fastify();
     taken.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
