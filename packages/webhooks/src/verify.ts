@@ -155,19 +155,28 @@ export async function verifyCallback(input: CallbackInput, options: CallbackOpti
   return { ok: true, payload, header, identity, ...delivery };
 }
 
-/** A verified callback without a store: its identity is computed when read (only de-duplication needs it). */
-function untracked(payload: CallbackPayload, header: VerifiedCallback['header'], body: string | Uint8Array): VerifiedCallback {
-  let identity: string | undefined;
-  return {
-    ok: true,
-    payload,
-    header,
-    get identity() {
-      return (identity ??= callbackIdentity(payload, body));
-    },
-    ...UNTRACKED,
-  };
+/**
+ * A verified callback without a store. Its identity is computed when read (only de-duplication
+ * needs it): a class with a prototype getter, as an object literal with a getter is slow to create.
+ */
+class Untracked implements VerifiedCallback {
+  readonly ok = true;
+  #identity: string | undefined;
+  readonly #body: string | Uint8Array;
+  constructor(
+    readonly payload: CallbackPayload,
+    readonly header: VerifiedCallback['header'],
+    body: string | Uint8Array,
+  ) {
+    this.#body = body;
+  }
+  get identity(): string {
+    return (this.#identity ??= callbackIdentity(this.payload, this.#body));
+  }
+  complete = UNTRACKED.complete;
+  abandon = UNTRACKED.abandon;
 }
+const untracked = (payload: CallbackPayload, header: VerifiedCallback['header'], body: string | Uint8Array): VerifiedCallback => new Untracked(payload, header, body);
 
 /**
  * Like `verifyCallback`, but throws `CallbackVerificationError` instead of returning a failure.
