@@ -3,7 +3,7 @@ import { WebhookError, type CallbackOptions, type CallbackPayload } from '@x/web
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { missingOptions } from './errors.js';
-import { callbackVerifier, jsonParser, OUTCOME, promised, ROUTE, routeHooks, signedVerifier, type DefaultJsonParser } from './route.js';
+import { callbackVerifier, jsonParser, OUTCOME, ROUTE, routeHooks, signedVerifier, type DefaultJsonParser } from './route.js';
 
 /** `T` on routes whose config says `flag: true` (then the plugin has set it), `T | null` elsewhere. */
 type OnOptedIn<ContextConfig, Flag extends string, T> = ContextConfig extends { [K in Flag]: true } ? T : T | null;
@@ -63,9 +63,8 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
   // own parsing elsewhere. Created once, with one key cache per kind of route.
   const { onProtoPoisoning, onConstructorPoisoning } = fastify.initialConfig;
   const defaultJson = fastify.getDefaultJsonParser(onProtoPoisoning ?? 'error', onConstructorPoisoning ?? 'error') as unknown as DefaultJsonParser;
-  const parseJson = promised(defaultJson);
-  const callbacks = options.callbacks && callbackVerifier(options.callbacks, parseJson);
-  const signed = options.signedRequests && signedVerifier(options.signedRequests, parseJson);
+  const callbacks = options.callbacks && callbackVerifier(options.callbacks, defaultJson);
+  const signed = options.signedRequests && signedVerifier(options.signedRequests, defaultJson);
   try {
     fastify.addContentTypeParser('application/json', jsonParser(defaultJson));
   } catch (cause) {

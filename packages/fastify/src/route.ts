@@ -27,21 +27,17 @@ declare module 'fastify' {
 }
 
 /** Fastify's default JSON parser (from `getDefaultJsonParser`, with the instance's poisoning options). */
-export type DefaultJsonParser = (request: FastifyRequest | null, body: string, done: (error: Error | null, body?: unknown) => void) => void;
-/** The same, as a promise. */
-export type ParseJson = (text: string) => Promise<unknown>;
-export const promised =
-  (parser: DefaultJsonParser): ParseJson =>
-  (text) =>
-    new Promise((resolve, reject) => parser(null, text, (error, body) => (error ? reject(error) : resolve(body))));
+export type DefaultJsonParser = (request: FastifyRequest | null, body: string, done: Done) => void;
+type Done = (error: Error | null, body?: unknown) => void;
 
 /**
  * The verification of one kind of opted-in route: checks the raw bytes, decorates the request (or
- * records the answer), and returns the body for the handler: parsed as JSON when `json`.
+ * records the answer), and calls back with the body for the handler: parsed as JSON when `json`.
+ * Callback style, so that the parser's one pass costs one promise (the verifier's own).
  */
 export interface RouteVerifier {
   mode: 'callback' | 'signed';
-  verify(request: FastifyRequest, raw: Buffer, json: boolean): Promise<unknown>;
+  verify(request: FastifyRequest, raw: Buffer, json: boolean, done: Done): void;
 }
 
 /** An opted-in route: its verifier and its body limit. */
@@ -51,44 +47,49 @@ export interface OptedRoute {
 }
 
 /** Callback routes: one verifier (and one key cache) for every route of the plugin. */
-export function callbackVerifier(options: CallbackOptions, parseJson: ParseJson): RouteVerifier {
+export function callbackVerifier(options: CallbackOptions, parseJson: DefaultJsonParser): RouteVerifier {
   const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? nodeMac }) };
-  return {
-    mode: 'callback',
-    async verify(request, raw, json) {
-      // Parsed as Fastify parses JSON (poisoning checks included; a body that is not JSON is its 400),
-      // once: the verifier uses this parse rather than its own.
-      const parsed = json ? await parseJson(raw.toString('utf8')) : undefined;
-      const result = await verifyCallback({ body: raw, headers: request.headers, parsed }, verify);
+  const check = (request: FastifyRequest, raw: Buffer, parsed: unknown, done: Done) =>
+    void verifyCallback({ body: raw, headers: request.headers, parsed }, verify).then((result) => {
       if (!result.ok) {
         request[OUTCOME] = { answer: callbackAnswer(result.reason, verify) };
-        return undefined;
+        return done(null, undefined);
       }
       request.rawBody = raw;
       request.callback = result.payload;
       request.callbackHeader = result.header;
       request[OUTCOME] = verify.replayStore ? { settle: settleWith(result, verify), failed: false } : VERIFIED;
-      return result.payload;
+      done(null, result.payload);
+    }, done);
+  return {
+    mode: 'callback',
+    verify(request, raw, json, done) {
+      if (!json) return check(request, raw, undefined, done);
+      // Parsed as Fastify parses JSON (poisoning checks included; a body that is not JSON is its 400),
+      // once: the verifier uses this parse rather than its own.
+      parseJson(request, raw.toString('utf8'), (error, parsed) => (error ? done(error) : check(request, raw, parsed, done)));
     },
   };
 }
 
 /** Signed-request routes: one verifier (and one bounded key cache for the credentials lookup). */
-export function signedVerifier(options: VerifyOptions, parseJson: ParseJson): RouteVerifier {
+export function signedVerifier(options: VerifyOptions, parseJson: DefaultJsonParser): RouteVerifier {
   const verify: VerifyOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? nodeMac }) };
   return {
     mode: 'signed',
-    async verify(request, raw, json) {
-      const result = await verifyRequest({ method: request.method, url: request.url, headers: request.headers, body: raw }, verify);
-      if (!result.ok) {
-        request[OUTCOME] = { answer: signedRequestAnswer(result) };
-        return undefined;
-      }
-      request.rawBody = raw;
-      request.customerId = result.customerId;
-      request[OUTCOME] = VERIFIED;
-      // Parsed only once verified: unverified bytes are never parsed.
-      return json ? parseJson(raw.toString('utf8')) : undefined;
+    verify(request, raw, json, done) {
+      verifyRequest({ method: request.method, url: request.url, headers: request.headers, body: raw }, verify).then((result) => {
+        if (!result.ok) {
+          request[OUTCOME] = { answer: signedRequestAnswer(result) };
+          return done(null, undefined);
+        }
+        request.rawBody = raw;
+        request.customerId = result.customerId;
+        request[OUTCOME] = VERIFIED;
+        // Parsed only once verified: unverified bytes are never parsed.
+        if (json) parseJson(request, raw.toString('utf8'), done);
+        else done(null, undefined);
+      }, done);
     },
   };
 }
@@ -121,7 +122,8 @@ export function routeHooks(verifier: RouteVerifier, limit: number, replayStore: 
         reply.header('connection', 'close');
         return send(reply, callbackAnswer('body_too_large', { limit }));
       }
-      verifier.verify(request, raw!, false).then(() => {
+      verifier.verify(request, raw!, false, (failure) => {
+        if (failure) return done(failure);
         const outcome = request[OUTCOME];
         if (outcome && 'answer' in outcome) return send(reply, outcome.answer);
         if (BODYLESS.has(request.method) || raw!.length === 0) return done(null, payload);
@@ -131,7 +133,7 @@ export function routeHooks(verifier: RouteVerifier, limit: number, replayStore: 
         replay.push(null);
         replay.receivedEncodedLength = raw!.length;
         done(null, replay);
-      }, done);
+      });
     });
   }
 
@@ -194,7 +196,7 @@ export function jsonParser(defaultJson: DefaultJsonParser) {
         request[OUTCOME] = { answer: callbackAnswer('body_too_large', { limit }) };
         return done(null, undefined);
       }
-      route.verifier.verify(request, raw!, true).then((body) => done(null, body), done);
+      route.verifier.verify(request, raw!, true, done);
     });
   };
 }
