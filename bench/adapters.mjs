@@ -1,13 +1,18 @@
 // Requests per second of a callback route with signature verification (the @x/express and
 // @x/fastify plugins) against the floor: the same framework and route without the plugin
-// (a JSON body parser only). autocannon, 10 connections, the same signed callback body; each
-// server runs in its own child process, all started up front and measured interleaved.
+// (a JSON body parser only: it reads and parses the same body). autocannon, 10 connections, the
+// same signed callback body; each server runs in its own child process, all started up front,
+// warmed up, and measured interleaved. Besides req/s (wall clock, noisy on a shared machine), each
+// round also reads the server process's CPU time: requests per CPU-second of the server is what
+// the route costs, whatever else runs on the machine (paired per round, like every ratio).
 // The official Node client (telesignsdk) has no callback verification, so there is no official row.
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { createSignedCallback } from '@x/webhooks';
-import { compare } from './harness.mjs';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compare, median, textTable } from './harness.mjs';
 
 if (process.argv[2] === 'serve') {
   const [framework, verify] = [process.argv[3], process.argv[4] === 'verify'];
@@ -32,6 +37,7 @@ if (process.argv[2] === 'serve') {
     url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/cb`;
   }
   process.on('disconnect', () => process.exit(0));
+  process.on('message', (m) => m === 'cpu' && process.send({ cpu: process.cpuUsage() }));
   process.send(url);
 } else {
   const payload = { reference_id: 'B56259E45884010488343BAA15FB0002', sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2016-10-21T14:05:36.181346Z' }, verify: { code_state: 'UNKNOWN', code_entered: null } };
@@ -40,30 +46,60 @@ if (process.argv[2] === 'serve') {
   const start = async (framework, mode) => {
     const child = fork(new URL(import.meta.url).pathname, ['serve', framework, mode]);
     servers.push(child);
-    return new Promise((resolve) => child.once('message', resolve));
+    const url = await new Promise((resolve) => child.once('message', resolve));
+    return { url, child, cpuRates: [] };
   };
-  const load = (url) => async (ms) => {
-    const result = await autocannon({ url, method: 'POST', body, headers, connections: 10, duration: ms / 1000 });
+  const cpuOf = (child) => new Promise((resolve) => {
+    child.once('message', (m) => resolve(m.cpu));
+    child.send('cpu');
+  });
+  // req/s by the wall clock (what compare() gets); requests per server CPU-second kept aside.
+  const load = (server) => async (ms) => {
+    const before = await cpuOf(server.child);
+    const result = await autocannon({ url: server.url, method: 'POST', body, headers, connections: 10, duration: ms / 1000 });
+    const after = await cpuOf(server.child);
     const failed = result.non2xx + result.errors + result.timeouts;
-    if (failed) throw new Error(`${url}: ${failed} of ${result.requests.total} requests were not answered 2xx`);
+    if (failed) throw new Error(`${server.url}: ${failed} of ${result.requests.total} requests were not answered 2xx`);
+    const cpuSeconds = (after.user - before.user + after.system - before.system) / 1e6;
+    server.cpuRates.push(result.requests.total / cpuSeconds);
     return result.requests.total / result.duration;
+  };
+  /** The same comparison by server CPU time: measurements after the warm-up, paired by round. */
+  const cpuTable = (wall, variants) => {
+    const rows = variants.map((v) => v.server.cpuRates.slice(1));
+    const floor = rows[variants.findIndex((v) => v.role)];
+    const result = {
+      ...wall,
+      id: `${wall.id}-cpu`,
+      title: `${wall.title}, by server CPU time`,
+      unit: 'requests/CPU-s',
+      rows: variants.map((v, i) => {
+        const ratios = rows[i].map((r, k) => r / floor[k]);
+        return { name: v.name, role: v.role ?? null, note: null, median: median(rows[i]), min: Math.min(...rows[i]), max: Math.max(...rows[i]), ratios: [{ against: 'floor', median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) }] };
+      }),
+    };
+    console.log(textTable(result));
+    if (process.env.BENCH_OUT) writeFileSync(join(process.env.BENCH_OUT, `${result.id}.json`), JSON.stringify(result, null, 2));
   };
 
   for (const [framework, plugin] of [['express', '@x/express verifyCallbacks'], ['fastify', '@x/fastify xVerification']]) {
     const plain = await start(framework, 'plain');
     const verified = await start(framework, 'verify');
-    await compare({
+    const variants = [
+      { name: `${plugin} (signature verified)`, server: verified, measure: load(verified) },
+      { name: `${framework} without the plugin (JSON parser only)`, role: 'floor', server: plain, measure: load(plain) },
+    ];
+    const wall = await compare({
       id: `adapters-${framework}`,
       title: `${framework === 'express' ? 'Express 5' : 'Fastify 5'}: callback route, 10 connections`,
       unit: 'requests/s',
       ms: 1000,
-      rounds: 7,
-      variants: [
-        { name: `${plugin} (signature verified)`, measure: load(verified) },
-        { name: `${framework} without the plugin (JSON parser only)`, role: 'floor', measure: load(plain) },
-      ],
+      rounds: 9,
+      warmupMs: 2000,
+      variants,
       notes: ['The official Node client (telesignsdk) has no callback verification, so there is no official row.'],
     });
+    cpuTable(wall, variants);
   }
   for (const child of servers) child.disconnect();
 }

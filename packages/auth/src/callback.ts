@@ -1,5 +1,5 @@
 import { type Credentials, decodeCredentials } from './credentials.js';
-import { macForKey, signingMac, type MacProvider } from './hmac.js';
+import { decodeKey, signingMac, type MacProvider } from './hmac.js';
 
 /**
  * The signature the service puts on a callback: base64(HMAC-SHA256(base64-decoded key, raw body)).
@@ -14,10 +14,10 @@ import { macForKey, signingMac, type MacProvider } from './hmac.js';
  * ```
  */
 export function callbackSignature(body: string | Uint8Array, apiKey: string, mac: MacProvider = signingMac): string {
-  return macForKey(mac, 'HMAC-SHA256', apiKey, decodeKey)([body]);
+  // One-off: the key is decoded and prepared on each call. To verify many callbacks, hold a
+  // KeyCache (createKeyCache) or use the verifier of @x/webhooks, which prepares each key once.
+  return mac('HMAC-SHA256', decodeKey(apiKey))([body]);
 }
-
-const decodeKey = (apiKey: string) => decodeCredentials({ customerId: '-', apiKey });
 
 /**
  * Both headers the service sends with a callback: `authorization` (TSA) and `x-ts-authorization`.

@@ -4,6 +4,7 @@ import type { Hash } from '@noble/hashes/utils.js';
 import { encodeBase64 } from './base64.js';
 import { utf8Scratch } from './bytes.js';
 import type { Algorithm } from './constants.js';
+import { decodeCredentials } from './credentials.js';
 import { AuthError } from './errors.js';
 
 /** A keyed HMAC, prepared once per key: the base64 signature of the parts (text is UTF-8). */
@@ -104,20 +105,61 @@ export function parseAlgorithm(value: string): Algorithm | undefined {
   return upper === 'HMAC-SHA256' || upper === 'HMAC-SHA1' ? upper : undefined;
 }
 
-// Servers verify many requests with few keys: keep the prepared HMACs of the last keys, per
-// provider and algorithm, so a key is decoded and imported once, not on every request.
-const prepared = new WeakMap<MacProvider, Map<string, PreparedMac>>();
-
-/** The prepared HMAC of a base64 API key, from a small cache (at most 64 keys per provider). */
-export function macForKey(provider: MacProvider, algorithm: Algorithm, apiKey: string, decode: (apiKey: string) => Uint8Array): PreparedMac {
-  let macs = prepared.get(provider);
-  if (!macs) prepared.set(provider, (macs = new Map()));
-  const id = `${algorithm} ${apiKey}`;
-  let mac = macs.get(id);
-  if (!mac) {
-    mac = provider(algorithm, decode(apiKey));
-    if (macs.size >= 64) macs.delete(macs.keys().next().value as string);
-    macs.set(id, mac);
-  }
-  return mac;
+/** The prepared HMACs of the keys last used, held by the object that owns them (a verifier, a middleware, a route). */
+export interface KeyCache {
+  /**
+   * The prepared HMAC of a base64 API key: decoded and prepared on its first use, then reused.
+   * An undecodable key is an `AuthError('invalid_api_key')` (and is not kept).
+   */
+  mac(algorithm: Algorithm, apiKey: string): PreparedMac;
+  /** How many keys are held (at most `limit`). */
+  readonly size: number;
 }
+
+export interface KeyCacheOptions {
+  /** The HMAC implementation the keys are prepared with. Default `prepareMac` (pure, both algorithms); on Node, `nodeMac`. */
+  mac?: MacProvider | undefined;
+  /** How many keys are held; past it, the least recently used one is dropped. Default 64. */
+  limit?: number | undefined;
+}
+
+/**
+ * A bounded LRU of prepared HMACs keyed by API key, for whoever verifies many requests with few
+ * keys: pass it as `keyCache` to `verifyRequest` (and to `verifyCallback` of @x/webhooks), so that
+ * a key from your credentials lookup is decoded and prepared once, not on every request. Its
+ * owner holds it; nothing is cached at module level, so keys live as long as their owner.
+ */
+export function createKeyCache(options: KeyCacheOptions = {}): KeyCache {
+  const provider = options.mac ?? prepareMac;
+  const limit = options.limit ?? 64;
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new AuthError('invalid_request', `createKeyCache: limit must be a positive integer (how many keys are held), got ${String(limit)}.`);
+  }
+  // Insertion order is recency order: a hit moves its key to the end, the first key is the oldest.
+  const entries = new Map<string, Partial<Record<Algorithm, PreparedMac>>>();
+  let newestKey: string | undefined;
+  let newest: Partial<Record<Algorithm, PreparedMac>> | undefined;
+  return {
+    mac(algorithm, apiKey) {
+      if (apiKey === newestKey) return (newest![algorithm] ??= provider(algorithm, decodeKey(apiKey)));
+      let entry = entries.get(apiKey);
+      if (entry) {
+        entries.delete(apiKey);
+        entry[algorithm] ??= provider(algorithm, decodeKey(apiKey));
+      } else {
+        entry = { [algorithm]: provider(algorithm, decodeKey(apiKey)) };
+        if (entries.size >= limit) entries.delete(entries.keys().next().value as string);
+      }
+      entries.set(apiKey, entry);
+      newestKey = apiKey;
+      newest = entry;
+      return entry[algorithm]!;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** The key bytes of a base64 API key, checked as credentials are (messages never contain the key). */
+export const decodeKey = (apiKey: string): Uint8Array => decodeCredentials({ customerId: '-', apiKey });

@@ -6,8 +6,8 @@
  */
 export { signRequest, createSigner } from './sign.js';
 export type { SignableRequest, SignOptions, SignerOptions, SignedRequest, Signer } from './sign.js';
-export { prepareMac, enableSha1 } from './hmac.js';
-export type { MacProvider, PreparedMac } from './hmac.js';
+export { prepareMac, enableSha1, createKeyCache } from './hmac.js';
+export type { MacProvider, PreparedMac, KeyCache, KeyCacheOptions } from './hmac.js';
 export { basicAuthorization } from './basic.js';
 export { verifyRequest, headerMap, headerValue } from './verify.js';
 export { SERVICE_AUTH_CODES } from './service-codes.js';

@@ -175,12 +175,9 @@ function currentHttpDate(): string {
   return lastDate;
 }
 
-// signRequest keeps the signers of the last few credentials, so one-off calls do not decode the
-// key and prepare the HMAC every time.
-const signers = new Map<string, Signer>();
-
 /**
- * Signs one request (Digest / TSA). Keeps the last 8 signers; `createSigner` gives you one to hold.
+ * Signs one request (Digest / TSA). One-off: the key is decoded and its HMAC prepared on each call
+ * (nothing is kept between calls); on a hot path, hold a signer from `createSigner`.
  *
  * @example
  * ```ts
@@ -195,12 +192,6 @@ const signers = new Map<string, Signer>();
  * ```
  */
 export function signRequest(request: SignableRequest, credentials: Credentials, options?: SignOptions): SignedRequest {
-  const id = credentials && typeof credentials === 'object' ? `${credentials.customerId}\u0000${credentials.apiKey}` : '';
-  let signer = signers.get(id);
-  if (!signer) {
-    signer = createSigner(credentials);
-    if (signers.size >= 8) signers.delete(signers.keys().next().value as string);
-    signers.set(id, signer);
-  }
-  return signer.sign(request, options);
+  // Prepared for the algorithm this request uses only (a signer prepares its default at creation).
+  return createSigner(credentials, { algorithm: options?.algorithm }).sign(request, options);
 }

@@ -5,7 +5,7 @@ import { CLOCK_SKEW_MS, HEADER, NONCE_WINDOW_MS, TS_HEADER_PREFIX } from './cons
 import { type Credentials, decodeCredentials } from './credentials.js';
 import { parseHttpDate } from './date.js';
 import { VERIFY_FAILURES, type VerifyFailure } from './failures.js';
-import { macForKey, parseAlgorithm, prepareMac, type MacProvider } from './hmac.js';
+import { parseAlgorithm, prepareMac, type KeyCache, type MacProvider } from './hmac.js';
 import { isValidNonce } from './nonce.js';
 import type { ReplayStore } from './replay.js';
 
@@ -48,8 +48,16 @@ export interface VerifyOptions {
   allowDigest?: boolean | undefined;
   /** Allowed distance from the clock. Default 15 minutes. */
   clockSkewMs?: number | undefined;
-  /** The HMAC implementation. Default: pure (@noble/hashes). On Node, `nodeMac` from `@x/auth/node` is faster. */
+  /**
+   * The HMAC implementation. Default: pure (@noble/hashes). On Node, `nodeMac` from `@x/auth/node`
+   * is faster. Not used with a `keyCache` (its own `mac` is).
+   */
   mac?: MacProvider | undefined;
+  /**
+   * Prepared keys to reuse across calls (`createKeyCache({ mac })`, held by you: one per server or
+   * route). Without one, each call decodes the customer's key and prepares its HMAC anew.
+   */
+  keyCache?: KeyCache | undefined;
 }
 
 export type VerifyResult =
@@ -209,7 +217,8 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
     body: request.body,
     resource: resourceOf(String(request.url ?? '/')),
   });
-  const expected = macForKey(options.mac ?? prepareMac, algorithm, known.apiKey, () => decodeCredentials(known))(sts.parts);
+  const mac = options.keyCache ? options.keyCache.mac(algorithm, known.apiKey) : (options.mac ?? prepareMac)(algorithm, decodeCredentials(known));
+  const expected = mac(sts.parts);
   if (!timingSafeEqual(signature, expected)) {
     return fail('signature_mismatch', { customerId, stringToSign: sts.text });
   }

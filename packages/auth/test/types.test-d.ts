@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createMemoryReplayStore, enableSha1, prepareMac, sha256Hex, signRequest, verifyRequest, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
+import { createKeyCache, createMemoryReplayStore, enableSha1, type KeyCache, type PreparedMac, type VerifyOptions, prepareMac, sha256Hex, signRequest, verifyRequest, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
 import { nodeMac } from '../src/node/index.js';
 import {
   AuthError,
@@ -48,6 +48,16 @@ describe('@x/auth public types', () => {
     expectTypeOf(enableSha1).toEqualTypeOf<() => void>();
     expectTypeOf(prepareMac).toEqualTypeOf<MacProvider>();
     expectTypeOf<'algorithm_not_enabled'>().toExtend<AuthErrorCode>();
+  });
+  it('createKeyCache takes an optional mac and limit and gives a KeyCache, passed as keyCache to verifyRequest', () => {
+    expectTypeOf(createKeyCache()).toEqualTypeOf<KeyCache>();
+    expectTypeOf(createKeyCache({ mac: nodeMac, limit: 8 })).toEqualTypeOf<KeyCache>();
+    expectTypeOf(createKeyCache({ mac: undefined, limit: undefined })).toEqualTypeOf<KeyCache>();
+    expectTypeOf<KeyCache['mac']>().parameters.toEqualTypeOf<[algorithm: 'HMAC-SHA256' | 'HMAC-SHA1', apiKey: string]>();
+    expectTypeOf<KeyCache['mac']>().returns.toEqualTypeOf<PreparedMac>();
+    expectTypeOf<VerifyOptions['keyCache']>().toEqualTypeOf<KeyCache | undefined>();
+    // @ts-expect-error the limit is a number
+    createKeyCache({ limit: '8' });
   });
 });
 

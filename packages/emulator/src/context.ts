@@ -1,4 +1,4 @@
-import { AuthError, createMemoryReplayStore, decodeCredentials, type VerifyOptions } from '@x/auth';
+import { AuthError, createKeyCache, createMemoryReplayStore, decodeCredentials, type VerifyOptions } from '@x/auth';
 import { CallbackSender, viewOf } from './callbacks.js';
 import { Clock } from './clock.js';
 import { DEFAULT_CUSTOMER } from './customers.js';
@@ -159,6 +159,8 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
   const closeHooks: Array<() => void> = [];
   const families = { positive: errorFamily('positive', now), negative: errorFamily('negative', now), verifyApi: errorFamily('verifyApi', now) };
   const hooks: Array<() => void> = [];
+  // The emulator owns its key cache (verifyRequest keeps none): each customer's key is prepared once, at most 64 held.
+  const keyCache = createKeyCache(options.mac ? { mac: options.mac } : {});
   const authOf = (accounts: Map<string, Customer>): VerifyOptions => ({
     credentials: (id) => accounts.get(id),
     now: base,
@@ -167,6 +169,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     allowBasic: options.allowBasic ?? true,
     ...(options.clockSkewMs !== undefined ? { clockSkewMs: options.clockSkewMs } : {}),
     ...(options.mac ? { mac: options.mac } : {}),
+    keyCache,
   });
   const auths: Record<AccountSet, VerifyOptions> = { rest: authOf(accountSets.rest), intelligence: authOf(accountSets.intelligence), verifyApi: authOf(accountSets.verifyApi) };
   const auth = auths.rest;

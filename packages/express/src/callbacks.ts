@@ -1,5 +1,6 @@
+import { createKeyCache } from '@x/auth';
+import { nodeMac } from '@x/auth/node';
 import { DEFAULT_BODY_LIMIT, receiveCallback, settleWith, succeeded, type CallbackExchange, type CallbackFailure, type CallbackOptions } from '@x/webhooks';
-import { nativeCallbackSignature } from '@x/webhooks/node';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Common } from './common.js';
 import { readRawBody } from './raw-body.js';
@@ -48,13 +49,21 @@ function watchResponse(res: Response, settle: (ok: boolean) => void) {
  * ```
  */
 export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHandler {
-  const verify = { signer: nativeCallbackSignature, ...options };
+  // One key cache per middleware: the keys' HMACs are prepared once (node:crypto unless `mac` says otherwise).
+  const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? nodeMac }) };
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
   return (req: Request, res: Response, next: NextFunction) => {
+    let read = false;
     const exchange: CallbackExchange = {
-      readBody: (max) => readRawBody(req, max),
+      readBody: async (max) => {
+        const body = await readRawBody(req, max);
+        read = body.read;
+        return body.raw;
+      },
       headers: req.headers,
-      parsed: (raw) => parsedFrom(req, raw),
+      // Only a parser's req.body (saveRawBody) is reused: when this middleware read the stream, req.body
+      // may be what a skipping parser left (Express 4's body-parser sets {}), so the bytes are parsed.
+      parsed: (raw) => (read ? undefined : parsedFrom(req, raw)),
       respond(answer, reason) {
         if (options.onError && !NOT_ERRORS.has(reason)) return options.onError({ status: answer.status, body: answer.body, reason }, req, res, next);
         res.status(answer.status).set(answer.headers).json(answer.body);
@@ -62,6 +71,8 @@ export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHand
     };
     receiveCallback(exchange, verify, limit).then((callback) => {
       if (!callback) return;
+      // The verified payload is req.body when this middleware read the bytes (parsed once, after verification).
+      if (read) req.body = callback.payload;
       req.callback = callback.payload;
       req.callbackHeader = callback.header;
       if (options.replayStore) watchResponse(res, settleWith(callback, verify));

@@ -36,39 +36,52 @@ export function saveRawBody(req: object, _res: unknown, buf: Uint8Array): void {
 /** Whether the request carries a body (RFC 9112 §6.3: Transfer-Encoding, or a non-zero Content-Length). */
 const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && Number(req.headers['content-length']) !== 0);
 
+/** The raw body, and whether this package read it from the stream (then req.body is its to set). */
+export interface RawBody {
+  raw: Uint8Array | string;
+  read: boolean;
+}
+
 /**
  * The raw body, without reading anything twice: bytes from express.raw(), a `req.rawBody` saved
  * by `saveRawBody`, or the stream itself (up to `limit` bytes). Throws `WebhookError('body_parsed')`
  * when something read the stream without keeping the bytes.
  */
-export async function readRawBody(req: Request & { rawBody?: unknown }, limit: number): Promise<Uint8Array | string> {
-  if (req.body instanceof Uint8Array) return req.body;
-  if (req.rawBody instanceof Uint8Array || typeof req.rawBody === 'string') return req.rawBody;
-  if (typeof req.body === 'string') return req.body;
+export async function readRawBody(req: Request & { rawBody?: unknown }, limit: number): Promise<RawBody> {
+  if (req.body instanceof Uint8Array) return { raw: req.body, read: false };
+  if (req.rawBody instanceof Uint8Array || typeof req.rawBody === 'string') return { raw: req.rawBody, read: false };
+  if (typeof req.body === 'string') return { raw: req.body, read: false };
   // Read by someone: 'data' was emitted or the stream ended. (A stream nobody read yet may be
   // `complete`, its bytes buffered: that is not consumed.)
   if (req.readableEnded || req.readableDidRead) {
     // Nothing was lost only when the request had no body; otherwise the bytes that a parser turned
     // into req.body were never verified, whatever the method (a signed GET with an added body
     // included): refuse rather than hand the handler an unsigned body.
-    if (!hasBody(req)) return new Uint8Array();
+    if (!hasBody(req)) return { raw: new Uint8Array(), read: false };
     throw new WebhookError('body_parsed', PARSED_BODY_MESSAGE);
   }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw new BodyTooLargeError(limit);
   const out = await collect(req, limit);
-  // The stream is consumed now: later middleware gets the bytes (req.rawBody) and, for JSON and
-  // form bodies, the parsed req.body. A body parser that runs after this on the same request finds
-  // the stream ended: Express 5's skip it, Express 4's answer 400 (see the README).
-  const target = req as Request & { rawBody?: Uint8Array };
-  target.rawBody = out;
+  // The stream is consumed now: later middleware gets the bytes (req.rawBody) and, once verified,
+  // the parsed req.body (parseVerifiedBody). A body parser that runs after this on the same request
+  // finds the stream ended: Express 5's skip it, Express 4's answer 400 (see the README).
+  (req as Request & { rawBody?: Uint8Array }).rawBody = out;
+  return { raw: out, read: true };
+}
+
+/**
+ * Sets req.body from bytes this package read and verified, for JSON and form bodies, when nothing
+ * set it: parsed once, after verification (unverified bytes are never parsed).
+ */
+export function parseVerifiedBody(req: Request, raw: Uint8Array): void {
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   try {
-    const text = decoder.decode(out);
-    if (type.startsWith('application/json')) target.body = text ? JSON.parse(text) : {};
-    else if (type.startsWith('application/x-www-form-urlencoded')) target.body = Object.fromEntries(new URLSearchParams(text));
+    if (type.startsWith('application/json')) {
+      const text = decoder.decode(raw);
+      req.body = text ? JSON.parse(text) : {};
+    } else if (type.startsWith('application/x-www-form-urlencoded')) req.body = Object.fromEntries(new URLSearchParams(decoder.decode(raw)));
   } catch {
-    // Not parseable: leave req.body alone; verification decides what to answer.
+    // Not parseable: leave req.body alone (the signature held over these bytes; the handler decides).
   }
-  return out;
 }

@@ -1,9 +1,9 @@
-import type { ReplayStore, VerifyOptions } from '@x/auth';
+import { createKeyCache, type ReplayStore, type VerifyOptions } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
 import { DEFAULT_BODY_LIMIT, receiveSignedRequest, type SignedRequestExchange } from '@x/webhooks';
 import type { RequestHandler } from 'express';
 import type { Common } from './common.js';
-import { readRawBody } from './raw-body.js';
+import { parseVerifiedBody, readRawBody } from './raw-body.js';
 
 export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & Common & { replayStore?: ReplayStore | undefined };
 
@@ -22,14 +22,20 @@ export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> 
  * ```
  */
 export function verifySignedRequests(options: SignedRequestMiddlewareOptions): RequestHandler {
-  const verify = { mac: nodeMac, ...options };
+  // One key cache per middleware, bounded (an LRU of 64 keys): keys from the credentials lookup are prepared once.
+  const verify: VerifyOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? nodeMac }) };
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
   return (req, res, next) => {
+    let read: Uint8Array | undefined;
     const exchange: SignedRequestExchange = {
       method: req.method,
       url: req.originalUrl,
       headers: req.headers,
-      readBody: (max) => readRawBody(req, max),
+      readBody: async (max) => {
+        const { raw, read: ours } = await readRawBody(req, max);
+        if (ours) read = raw as Uint8Array;
+        return raw;
+      },
       respond(answer, reason) {
         if (options.onError) return options.onError({ status: answer.status, body: answer.body, reason }, req, res, next);
         res.status(answer.status).set(answer.headers).json(answer.body);
@@ -37,6 +43,7 @@ export function verifySignedRequests(options: SignedRequestMiddlewareOptions): R
     };
     receiveSignedRequest(exchange, verify, limit).then((verified) => {
       if (!verified) return;
+      if (read) parseVerifiedBody(req, read);
       req.customerId = verified.customerId;
       next();
     }, next);

@@ -1,4 +1,5 @@
-import type { DeliveryStore } from '@x/auth';
+import { createKeyCache, type DeliveryStore, type KeyCache, type MacProvider } from '@x/auth';
+import { nodeMac } from '@x/auth/node';
 import type { CallbackPayload } from '@x/webhooks';
 import express, { type Request, type RequestHandler } from 'express';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -8,6 +9,14 @@ describe('@x/express public types', () => {
   it('middlewares are request handlers', () => {
     expectTypeOf(verifyCallbacks({ customerId: 'x', apiKey: 'AAAA' })).toEqualTypeOf<RequestHandler>();
     expectTypeOf(verifySignedRequests({ credentials: () => undefined })).toEqualTypeOf<RequestHandler>();
+  });
+  it('the one `mac` option (a MacProvider) and an optional keyCache; the former `signer` is gone', () => {
+    expectTypeOf<CallbackMiddlewareOptions['mac']>().toEqualTypeOf<MacProvider | undefined>();
+    expectTypeOf<CallbackMiddlewareOptions['keyCache']>().toEqualTypeOf<KeyCache | undefined>();
+    verifyCallbacks({ customerId: 'x', apiKey: 'AAAA', mac: nodeMac, keyCache: createKeyCache({ mac: nodeMac }) });
+    verifySignedRequests({ credentials: () => undefined, mac: nodeMac, keyCache: createKeyCache({ mac: nodeMac, limit: 16 }) });
+    // @ts-expect-error `signer` was the second HMAC plug-in type: pass `mac`
+    verifyCallbacks({ customerId: 'x', apiKey: 'AAAA', signer: () => '' });
   });
   it('declaration merging types req.callback and req.customerId', () => {
     expectTypeOf<Request['callback']>().toEqualTypeOf<CallbackPayload | undefined>();

@@ -5,15 +5,11 @@
  * @module @x/fastify
  */
 import type { ReplayStore, VerifyOptions } from '@x/auth';
-import { nodeMac } from '@x/auth/node';
-import type { CallbackOptions, CallbackPayload } from '@x/webhooks';
-import { nativeCallbackSignature } from '@x/webhooks/node';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { WebhookError, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { callbackHooks } from './callbacks.js';
 import { missingOptions } from './errors.js';
-import { captureRawBody } from './raw-body.js';
-import { signedRequestHook } from './signed.js';
+import { callbackVerifier, jsonParser, OUTCOME, ROUTE, routeHooks, signedVerifier, type DefaultJsonParser } from './route.js';
 
 /** `T` on routes whose config says `flag: true` (then the plugin has set it), `T | null` elsewhere. */
 type OnOptedIn<ContextConfig, Flag extends string, T> = ContextConfig extends { [K in Flag]: true } ? T : T | null;
@@ -54,46 +50,81 @@ export interface XFastifyOptions {
   signedRoutes?: string[] | undefined;
 }
 
-export type Mode = 'callback' | 'signed' | undefined;
-
 const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => {
   // Decorators up front, with the shape they will have.
   fastify.decorateRequest('callback', null);
   fastify.decorateRequest('callbackHeader', null);
   fastify.decorateRequest('customerId', null);
   fastify.decorateRequest('rawBody', null);
+  fastify.decorateRequest(OUTCOME as unknown as string, null);
+  fastify.decorateRequest(ROUTE as unknown as string, null);
 
   const callbackRoutes = new Set(options.callbackRoutes ?? []);
   const signedRoutes = new Set(options.signedRoutes ?? []);
   // A route that opts in without the options it needs fails now, not at its first request.
   if (!options.callbacks && callbackRoutes.size > 0) throw missingOptions('callback', [...callbackRoutes].join(', '));
   if (!options.signedRequests && signedRoutes.size > 0) throw missingOptions('signed', [...signedRoutes].join(', '));
-  fastify.addHook('onRoute', (route) => {
-    const config = route.config as { xCallback?: boolean; xSignedRequest?: boolean } | undefined;
-    const name = `${String(route.method)} ${route.url}`;
-    if (config?.xCallback && !options.callbacks) throw missingOptions('callback', name);
-    if (config?.xSignedRequest && !options.signedRequests) throw missingOptions('signed', name);
-  });
-  const modeOf = (request: FastifyRequest): Mode => {
-    const config = request.routeOptions.config;
-    const url = request.routeOptions.url ?? '';
+
+  // One JSON parser for this context: one pass (read, verify, parse) on opted-in routes, Fastify's
+  // own parsing elsewhere. Created once, with one key cache per kind of route.
+  const { onProtoPoisoning, onConstructorPoisoning } = fastify.initialConfig;
+  const defaultJson = fastify.getDefaultJsonParser(onProtoPoisoning ?? 'error', onConstructorPoisoning ?? 'error') as unknown as DefaultJsonParser;
+  const callbacks = options.callbacks && callbackVerifier(options.callbacks, defaultJson);
+  const signed = options.signedRequests && signedVerifier(options.signedRequests, defaultJson);
+  try {
+    fastify.addContentTypeParser('application/json', jsonParser(defaultJson));
+  } catch (cause) {
+    throw new WebhookError(
+      'missing_options',
+      '@x/fastify verifies JSON bodies in its own JSON parser, but this context already has a JSON parser of yours. Register @x/fastify before your parser, ' +
+        'or your parser in an encapsulated context (app.register(async (child) => { child.addContentTypeParser(...) })).',
+      { cause },
+    );
+  }
+
+  const modeOf = (config: RouteConfig | undefined, url: string): Mode => {
     if (config?.xCallback || callbackRoutes.has(url)) return 'callback';
     if (config?.xSignedRequest || signedRoutes.has(url)) return 'signed';
     return undefined;
   };
+  // Opted-in routes get route-level hooks; other routes get nothing.
+  fastify.addHook('onRoute', function (route) {
+    const config = route.config as RouteConfig | undefined;
+    const mode = modeOf(config, route.url);
+    if (!mode) return;
+    const verifier = mode === 'callback' ? callbacks : signed;
+    if (!verifier) throw missingOptions(mode, `${String(route.method)} ${route.url}`);
+    const hooks = routeHooks(verifier, route.bodyLimit ?? this.initialConfig.bodyLimit ?? 1_048_576, mode === 'callback' && Boolean(options.callbacks?.replayStore));
+    const mutable = route as unknown as Record<string, unknown>;
+    for (const [name, hook] of Object.entries(hooks)) {
+      const existing = mutable[name];
+      // Ours first: nothing of the route runs on a body before it is verified.
+      mutable[name] = existing === undefined ? [hook] : [hook, ...(Array.isArray(existing) ? existing : [existing])];
+    }
+    route.config = { ...config, [WIRED]: true } as typeof route.config;
+  });
 
-  // Read: the raw bytes of opted-in routes (one 413 answer), handed back to Fastify to parse.
-  fastify.addHook('preParsing', captureRawBody(modeOf, fastify.initialConfig.bodyLimit));
-  // Decide and respond: callbacks, with their delivery tied to the handler's outcome.
-  const callbacks = options.callbacks && { signer: nativeCallbackSignature, ...options.callbacks };
-  const onCallback = callbackHooks(fastify, callbacks);
-  const onSigned = signedRequestHook(options.signedRequests && { mac: nodeMac, ...options.signedRequests });
-  fastify.addHook('preHandler', async (request, reply) => {
-    const mode = modeOf(request);
-    if (mode === 'callback') return onCallback(request, reply);
-    if (mode === 'signed') return onSigned(request, reply);
+  // A route declared BEFORE the plugin loaded (e.g. after a register() that was not awaited) never
+  // saw onRoute: refuse its requests rather than run them unverified. Sync, and only installed when
+  // routes exist already (an unknown answer from printRoutes installs it too).
+  if (fastify.printRoutes() !== '(empty tree)') fastify.addHook('onRequest', (request, _reply, done) => {
+    const { config, url = '' } = request.routeOptions as { config: RouteConfig | undefined; url?: string };
+    const mode = modeOf(config, url);
+    if (!mode || config?.[WIRED]) return done();
+    const route = `${request.method} ${url || request.url}`;
+    if (!(mode === 'callback' ? callbacks : signed)) return done(missingOptions(mode, route));
+    done(
+      new WebhookError(
+        'not_verified',
+        `@x/fastify: the route ${route} opts in to verification but was declared before the plugin was registered, so it was never wired. Register the plugin first (await app.register(xVerification, ...)), then declare the route.`,
+      ),
+    );
   });
 };
+
+type Mode = 'callback' | 'signed' | undefined;
+type RouteConfig = { xCallback?: boolean; xSignedRequest?: boolean; [WIRED]?: boolean };
+const WIRED = Symbol('@x/fastify wired');
 
 /**
  * Fastify plugin: verified callbacks and signed requests, opt-in per route.

@@ -1,4 +1,4 @@
-import type { DeliveryStore } from '@x/auth';
+import type { DeliveryStore, KeyCache, MacProvider } from '@x/auth';
 import type { CallbackOptions, CallbackPayload } from '@x/webhooks';
 import Fastify, { type FastifyContextConfig, type FastifyRequest } from 'fastify';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -16,6 +16,17 @@ describe('@x/fastify public types', () => {
   });
   it('plugin options', () => {
     expectTypeOf<XFastifyOptions['callbackRoutes']>().toEqualTypeOf<string[] | undefined>();
+  });
+  it('both kinds of options take the one `mac` option and a keyCache; the former `signer` is gone', () => {
+    type Callbacks = NonNullable<XFastifyOptions['callbacks']>;
+    type Signed = NonNullable<XFastifyOptions['signedRequests']>;
+    expectTypeOf<Callbacks['mac']>().toEqualTypeOf<MacProvider | undefined>();
+    expectTypeOf<Signed['mac']>().toEqualTypeOf<MacProvider | undefined>();
+    expectTypeOf<Callbacks['keyCache']>().toEqualTypeOf<KeyCache | undefined>();
+    expectTypeOf<Signed['keyCache']>().toEqualTypeOf<KeyCache | undefined>();
+    // @ts-expect-error `signer` was the second HMAC plug-in type: pass `mac`
+    const callbacks: Callbacks = { customerId: 'x', apiKey: 'AAAA', signer: () => '' };
+    void callbacks;
   });
   it('callback options take a delivery store and its lease', () => {
     type Callbacks = NonNullable<XFastifyOptions['callbacks']>;

@@ -1,3 +1,4 @@
+import { createKeyCache, type KeyCache, type MacProvider } from '@x/auth';
 import type { CallbackAnswer } from '@x/webhooks';
 import type { Context, Env } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -30,5 +31,19 @@ export const answerWith = (c: Context, answer: CallbackAnswer, reason: string, o
  */
 export type OptionsOrFactory<T, E extends Env> = T | ((c: Context<E>) => T);
 
-export const resolverOf = <T extends object, E extends Env>(options: OptionsOrFactory<T, E>): ((c: Context) => T) =>
-  typeof options === 'function' ? (c) => options(c as Context<E>) : () => options;
+/**
+ * The options of each request, with the middleware's own key cache unless they bring one: each key
+ * is decoded and its HMAC prepared once per middleware (a bounded LRU, so keys that change per
+ * request, from c.env or a credentials lookup, never grow it without bound), nothing at module level.
+ * Static options are completed once; a factory's, per request.
+ */
+export function resolverOf<T extends { mac?: MacProvider | undefined; keyCache?: KeyCache | undefined }, E extends Env>(options: OptionsOrFactory<T, E>): (c: Context) => T {
+  let cache: KeyCache | undefined;
+  // Any provider gives the same signatures: the cache prepares with the `mac` of the first options it sees.
+  const owned = (given: T): T => (given.keyCache ? given : { ...given, keyCache: (cache ??= createKeyCache({ mac: given.mac })) });
+  if (typeof options !== 'function') {
+    const fixed = owned(options);
+    return () => fixed;
+  }
+  return (c) => owned(options(c as Context<E>));
+}

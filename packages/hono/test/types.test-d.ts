@@ -1,4 +1,5 @@
-import type { DeliveryStore } from '@x/auth';
+import type { DeliveryStore, KeyCache, MacProvider } from '@x/auth';
+import { nodeMac } from '@x/auth/node';
 import type { CallbackPayload } from '@x/webhooks';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -14,6 +15,14 @@ import {
 const options = { customerId: 'x', apiKey: 'AAAA' };
 
 describe('@x/hono public types', () => {
+  it('the one `mac` option (a MacProvider) and an optional keyCache, in options and in factories; the former `signer` is gone', () => {
+    expectTypeOf<CallbackMiddlewareOptions['mac']>().toEqualTypeOf<MacProvider | undefined>();
+    expectTypeOf<CallbackMiddlewareOptions['keyCache']>().toEqualTypeOf<KeyCache | undefined>();
+    verifyCallbacks(() => ({ customerId: 'x', apiKey: 'AAAA', mac: nodeMac }));
+    verifySignedRequests({ credentials: () => undefined, mac: nodeMac });
+    // @ts-expect-error `signer` was the second HMAC plug-in type: pass `mac`
+    verifyCallbacks({ customerId: 'x', apiKey: 'AAAA', signer: () => '' });
+  });
   it('the middlewares are Hono middleware with their own Env', () => {
     expectTypeOf(verifyCallbacks(options)).toEqualTypeOf<MiddlewareHandler<CallbackEnv>>();
     expectTypeOf(verifySignedRequests({ credentials: () => undefined })).toEqualTypeOf<MiddlewareHandler<SignedRequestEnv>>();

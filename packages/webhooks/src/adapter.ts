@@ -1,4 +1,4 @@
-import { VERIFY_FAILURES, verifyRequest, type HeaderInput, type VerifiableRequest, type VerifyFailure, type VerifyOptions } from '@x/auth';
+import { VERIFY_FAILURES, verifyRequest, type HeaderInput, type VerifyFailure, type VerifyOptions } from '@x/auth';
 import { BodyTooLargeError } from './body.js';
 import { reportStoreError } from './delivery.js';
 import { callbackAnswer, type CallbackAnswer, type CallbackFailure } from './failures.js';
@@ -104,33 +104,27 @@ export function settleWith(callback: VerifiedCallback, options: Pick<CallbackOpt
   return (ok) => void (ok ? callback.complete() : callback.abandon()).catch(report);
 }
 
-export type AdapterOutcome<T> = { ok: true; value: T } | { ok: false; status: number; body: Record<string, unknown>; result?: unknown };
-
 /**
- * A route that accepts requests signed as the service requires; answers 401 as the service does.
+ * The answer to a request refused by `verifyRequest`: its status (401, or 400) and the body the
+ * service answers (its code, description and time), with our reason.
  *
  * @example
  * ```ts
- * import { signedRequestOutcome } from '@x/webhooks';
+ * import { verifyRequest } from '@x/auth';
+ * import { signedRequestAnswer } from '@x/webhooks';
  *
- * const outcome = await signedRequestOutcome({ method: 'GET', url: '/v1/messaging/ABC', headers: {} }, { credentials: lookup });
- * if (!outcome.ok) log(outcome.status, outcome.body); // 401 and the service's error body
+ * const result = await verifyRequest({ method: 'GET', url: '/v1/messaging/ABC', headers: {} }, { credentials: lookup });
+ * if (!result.ok) log(signedRequestAnswer(result)); // 401 and the service's error body
  * ```
  */
-export async function signedRequestOutcome(
-  request: VerifiableRequest,
-  options: VerifyOptions,
-): Promise<AdapterOutcome<{ customerId: string; scheme: 'basic' | 'digest' }>> {
-  const result = await verifyRequest(request, options);
-  if (result.ok) return { ok: true, value: { customerId: result.customerId, scheme: result.scheme } };
-  return { ok: false, status: result.status, body: serviceErrorBody(result), result };
+export function signedRequestAnswer(result: { status: number; reason: VerifyFailure }): CallbackAnswer {
+  const facts = VERIFY_FAILURES[result.reason];
+  return {
+    status: result.status,
+    headers: {},
+    body: { status: { code: facts.positive, description: facts.text, updated_on: new Date().toISOString() }, error: result.reason },
+  };
 }
-
-/** The body the service answers for a request it refuses (its code, description and time), and our reason. */
-const serviceErrorBody = ({ reason }: { reason: VerifyFailure }) => {
-  const facts = VERIFY_FAILURES[reason];
-  return { status: { code: facts.positive, description: facts.text, updated_on: new Date().toISOString() }, error: reason };
-};
 
 /**
  * Read, decide, respond for a route that accepts requests signed as the service requires: the
@@ -157,21 +151,6 @@ export async function receiveSignedRequest(
   if (raw === undefined) return undefined;
   const result = await verifyRequest({ method: exchange.method, url: exchange.url, headers: exchange.headers, body: raw }, options);
   if (result.ok) return { customerId: result.customerId, scheme: result.scheme };
-  exchange.respond({ status: result.status, headers: {}, body: serviceErrorBody(result) }, result.reason);
+  exchange.respond(signedRequestAnswer(result), result.reason);
   return undefined;
 }
-
-/**
- * The answer for a body over the size limit (the same for callbacks and signed requests).
- *
- * @example
- * ```ts
- * import { tooLarge } from '@x/webhooks';
- *
- * const outcome = tooLarge(64 * 1024); // { ok: false, status: 413, body }
- * ```
- */
-export const tooLarge = (limit: number): AdapterOutcome<never> => {
-  const answer = callbackAnswer('body_too_large', { limit });
-  return { ok: false, status: answer.status, body: answer.body };
-};

@@ -5,7 +5,7 @@
  * @module @x/webhooks
  */
 export { verifyCallback, assertCallback } from './verify.js';
-export type { CallbackOptions, CallbackResult, CallbackRejection, VerifiedCallback, CallbackInput, CallbackSigner } from './verify.js';
+export type { CallbackOptions, CallbackResult, CallbackRejection, VerifiedCallback, CallbackInput } from './verify.js';
 export { handleCallback } from './handle.js';
 export type { HandledCallback } from './handle.js';
 export { verifyCallbackRequest } from './request.js';
@@ -17,8 +17,8 @@ export { WebhookError, CallbackVerificationError, BodyTooLargeError } from './er
 export type { WebhookErrorCode } from './errors.js';
 export { readRequestBody } from './body.js';
 export { createSignedCallback } from './testing.js';
-export { receiveCallback, receiveSignedRequest, settleWith, succeeded, signedRequestOutcome, tooLarge } from './adapter.js';
-export type { AdapterExchange, CallbackExchange, SignedRequestExchange, AdapterOutcome } from './adapter.js';
+export { receiveCallback, receiveSignedRequest, settleWith, succeeded, signedRequestAnswer } from './adapter.js';
+export type { AdapterExchange, CallbackExchange, SignedRequestExchange } from './adapter.js';
 export { callbackKind, isCallbackKind, isVerifyCallback, isVoiceCallback, isVoiceEvent, isInboundSms } from './types.js';
 export type {
   CallbackPayload,

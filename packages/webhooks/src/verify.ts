@@ -1,12 +1,9 @@
-import { callbackSignature, headerValue, HEADER, timingSafeEqual, type DeliveryStore, type HeaderInput } from '@x/auth';
+import { callbackSignature, headerValue, HEADER, timingSafeEqual, type DeliveryStore, type HeaderInput, type KeyCache, type MacProvider } from '@x/auth';
 import { beginDelivery, checkStore, UNTRACKED } from './delivery.js';
 import { CallbackVerificationError, WebhookError } from './errors.js';
 import { CALLBACK_FAILURES, DEFAULT_LEASE_MS, type CallbackFailure } from './failures.js';
 import { callbackIdentity } from './identity.js';
 import type { CallbackPayload } from './types.js';
-
-/** Computes base64(HMAC-SHA256(decoded key, body)). */
-export type CallbackSigner = (body: string | Uint8Array, apiKey: string) => string;
 
 export interface CallbackOptions {
   customerId: string;
@@ -33,10 +30,17 @@ export interface CallbackOptions {
    */
   leaseMs?: number | undefined;
   /**
-   * The HMAC implementation. Default: `callbackSignature` from @x/auth (pure, every runtime).
-   * On Node, `nativeCallbackSignature` from `@x/webhooks/node` is faster; the adapters use it.
+   * The HMAC implementation, the same `mac` option as everywhere in the SDK. Default: pure
+   * (@noble/hashes, every runtime). On Node, `nodeMac` from `@x/auth/node` is faster; the Node
+   * adapters use it. Not used with a `keyCache` (its own `mac` is).
    */
-  signer?: CallbackSigner | undefined;
+  mac?: MacProvider | undefined;
+  /**
+   * Prepared keys to reuse across callbacks (`createKeyCache({ mac })` from @x/auth), held by you:
+   * one per server or route. Without one, each call decodes the key and prepares its HMAC anew
+   * (the adapters hold one per middleware).
+   */
+  keyCache?: KeyCache | undefined;
   /**
    * Called when the outcome of a delivery could not be recorded (the store failed after the
    * handler ran), by `handleCallback` and the adapters. Default: `console.error`. The delivery is
@@ -139,9 +143,12 @@ export async function verifyCallback(input: CallbackInput, options: CallbackOpti
     header = 'x-ts-authorization';
   }
   // Compare with every key, without stopping early.
-  const sign = options.signer ?? callbackSignature;
+  const { keyCache, mac } = options;
   let match = false;
-  for (const key of keys) match = timingSafeEqual(given, sign(body, key)) || match;
+  for (const key of keys) {
+    const expected = keyCache ? keyCache.mac('HMAC-SHA256', key)([body]) : callbackSignature(body, key, mac);
+    match = timingSafeEqual(given, expected) || match;
+  }
   if (!match) return reject('signature_mismatch');
 
   let payload: CallbackPayload;
@@ -151,13 +158,36 @@ export async function verifyCallback(input: CallbackInput, options: CallbackOpti
     return reject('invalid_json');
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return reject('invalid_json');
+  if (!store) return untracked(payload, header, body);
   const identity = callbackIdentity(payload, body);
-  if (!store) return { ok: true, payload, header, identity, ...UNTRACKED };
   const delivery = await beginDelivery(store, `callback:${options.customerId}:${identity}`, options.leaseMs ?? DEFAULT_LEASE_MS, options.dedupeTtlMs ?? DAY_MS);
   if (delivery === 'done') return reject('duplicate', payload);
   if (delivery === 'in_progress') return reject('in_progress', payload);
   return { ok: true, payload, header, identity, ...delivery };
 }
+
+/**
+ * A verified callback without a store. Its identity is computed when read (only de-duplication
+ * needs it): a class with a prototype getter, as an object literal with a getter is slow to create.
+ */
+class Untracked implements VerifiedCallback {
+  readonly ok = true;
+  #identity: string | undefined;
+  readonly #body: string | Uint8Array;
+  constructor(
+    readonly payload: CallbackPayload,
+    readonly header: VerifiedCallback['header'],
+    body: string | Uint8Array,
+  ) {
+    this.#body = body;
+  }
+  get identity(): string {
+    return (this.#identity ??= callbackIdentity(this.payload, this.#body));
+  }
+  complete = UNTRACKED.complete;
+  abandon = UNTRACKED.abandon;
+}
+const untracked = (payload: CallbackPayload, header: VerifiedCallback['header'], body: string | Uint8Array): VerifiedCallback => new Untracked(payload, header, body);
 
 /**
  * Like `verifyCallback`, but throws `CallbackVerificationError` instead of returning a failure.

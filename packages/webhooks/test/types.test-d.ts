@@ -1,4 +1,5 @@
-import type { DeliveryStore } from '@x/auth';
+import { createKeyCache, type DeliveryStore, type KeyCache, type MacProvider } from '@x/auth';
+import { nodeMac } from '@x/auth/node';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   callbackAnswer,
@@ -49,6 +50,13 @@ describe('@x/webhooks public types', () => {
       expectTypeOf(result.identity).toEqualTypeOf<string>();
     } else expectTypeOf(result.reason).toEqualTypeOf<CallbackFailure>();
     expectTypeOf(verifyCallbackRequest).returns.resolves.toEqualTypeOf<CallbackResult>();
+  });
+  it('the HMAC is the one `mac` option of @x/auth (MacProvider, e.g. nodeMac); keys are cached on a KeyCache the caller holds', () => {
+    expectTypeOf<CallbackOptions['mac']>().toEqualTypeOf<MacProvider | undefined>();
+    expectTypeOf<CallbackOptions['keyCache']>().toEqualTypeOf<KeyCache | undefined>();
+    void verifyCallback({ body: '', headers: {} }, { customerId: 'c', apiKey: 'k', mac: nodeMac, keyCache: createKeyCache({ mac: nodeMac }) });
+    // @ts-expect-error the second HMAC plug-in type (`signer`) is gone: pass `mac`
+    void verifyCallback({ body: '', headers: {} }, { customerId: 'c', apiKey: 'k', signer: () => '' });
   });
   it('the guards narrow', () => {
     const payload = {} as CallbackPayload;

@@ -1,32 +1,13 @@
 /**
- * Node-only entry of `@x/webhooks`: the callback signature with node:crypto, and the stream reader of the adapters.
+ * Node-only entry of `@x/webhooks`: the stream reader of the Node adapters (the native HMAC is `nodeMac` from `@x/auth/node`, passed as `mac`).
  *
  * @packageDocumentation
  * @module @x/webhooks/node
  */
-// Node-only helpers for @x/webhooks: native HMAC for servers where every microsecond counts.
 // The portable core never imports this file (lint keeps node:* out of the rest of src/).
-import { callbackSignature } from '@x/auth';
-import { nodeMac } from '@x/auth/node';
 import { BodyTooLargeError } from '../errors.js';
-import type { CallbackSigner } from '../verify.js';
 
 export { BodyTooLargeError };
-
-/**
- * The callback signature with node:crypto (the same result as `callbackSignature` from @x/auth).
- *
- * @example
- * ```ts
- * import { verifyCallback } from '@x/webhooks';
- * import { nativeCallbackSignature } from '@x/webhooks/node';
- *
- * async function receive(body: Uint8Array, headers: Record<string, string>) {
- *   return verifyCallback({ body, headers }, { customerId, apiKey, signer: nativeCallbackSignature });
- * }
- * ```
- */
-export const nativeCallbackSignature: CallbackSigner = (body, apiKey) => callbackSignature(body, apiKey, nodeMac);
 
 /**
  * Reads a stream to its end, at most `limit` bytes. Event listeners, not `for await`: async

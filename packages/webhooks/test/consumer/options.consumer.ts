@@ -15,7 +15,8 @@ const options = {
   replayStore: undefined,
   dedupeTtlMs: undefined,
   leaseMs: undefined,
-  signer: undefined,
+  mac: undefined,
+  keyCache: undefined,
   onStoreError: undefined,
 };
 void verifyCallback({ body, headers: {}, parsed: undefined }, options);

@@ -1,0 +1,132 @@
+// Issue 13 item 3 and issue 11 at the Fastify adapter: opted-in JSON routes are verified in one
+// pass inside the plugin's JSON parser (the route sees the request's own stream, not a replay),
+// other routes parse JSON exactly as Fastify does, the plugin's `mac` is the one HMAC option and
+// its key caches are its own (prepared once, bounded for a credentials lookup).
+import { encodeBase64, prepareMac, signRequest, type MacProvider } from '@x/auth';
+import { DEFAULT_CUSTOMER } from '@x/emulator';
+import { createSignedCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
+import Fastify, { type FastifyInstance, type preParsingHookHandler } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xVerification } from '../src/index.js';
+
+const prepared: string[] = [];
+const mac: MacProvider = (algorithm, key) => {
+  prepared.push(encodeBase64(key));
+  return prepareMac(algorithm, key);
+};
+const keyOf = (n: number) => encodeBase64(new Uint8Array(32).fill(n));
+const customer = (n: number) => ({ customerId: `customer-${n}`, apiKey: keyOf(n) });
+const payload: CallbackPayload = { reference_id: 'D'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00Z' } };
+const streams: boolean[] = [];
+
+let app: FastifyInstance;
+let base: string;
+beforeAll(async () => {
+  app = Fastify({ bodyLimit: 1024 });
+  await app.register(xVerification, {
+    callbacks: { ...DEFAULT_CUSTOMER, mac },
+    signedRequests: { credentials: (id) => customer(Number(id.slice('customer-'.length))), mac },
+  });
+  // A route hook of the user's, after the plugin's: it sees the request's own stream when the body is read in one pass.
+  const preParsing: preParsingHookHandler = (request, _reply, stream, done) => {
+    streams.push(stream === (request.raw as unknown));
+    done(null, stream);
+  };
+  app.post('/cb', { config: { xCallback: true }, preParsing }, async (request) => ({ id: request.callback?.reference_id, body: request.body }));
+  app.post('/signed', { config: { xSignedRequest: true } }, async (request) => ({ customer: request.customerId, body: request.body }));
+  app.post('/plain', { bodyLimit: 64 }, async (request) => ({ body: request.body }));
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => app.close());
+
+describe('@x/fastify: one pass on opted-in JSON routes', () => {
+  it('the route sees the request stream itself (no replayed copy), the key is prepared once with the given mac, and request.body is the verified payload', async () => {
+    const signed = createSignedCallback(payload, DEFAULT_CUSTOMER);
+    prepared.length = 0;
+    streams.length = 0;
+    for (let i = 0; i < 3; i++) {
+      const r = await fetch(`${base}/cb`, { method: 'POST', body: signed.body, headers: signed.headers });
+      expect(await r.json()).toEqual({ id: payload.reference_id, body: payload });
+    }
+    expect(streams).toEqual([true, true, true]);
+    expect(prepared).toEqual([DEFAULT_CUSTOMER.apiKey]);
+  });
+
+  it('signed requests: each customer key is prepared once, at most 64 held for a lookup of many', async () => {
+    prepared.length = 0;
+    const send = async (n: number) => {
+      const body = JSON.stringify({ n });
+      const request = { method: 'POST', url: `${base}/signed`, contentType: 'application/json', body };
+      const r = await fetch(`${base}/signed`, { method: 'POST', body, headers: signRequest(request, customer(n)).headers });
+      expect(await r.json()).toEqual({ customer: `customer-${n}`, body: { n } });
+    };
+    for (let i = 0; i < 3; i++) await send(1);
+    expect(prepared).toEqual([keyOf(1)]);
+    for (let n = 2; n <= 70; n++) await send(n);
+    await send(1); // evicted by the 64 keys used since
+    expect(prepared.length).toBe(71);
+  });
+
+  it('a signed JSON request that fails verification is answered 401 before its body is parsed', async () => {
+    const request = { method: 'POST', url: `${base}/signed`, contentType: 'application/json', body: '{"n":1}' };
+    const r = await fetch(`${base}/signed`, { method: 'POST', body: '{not json', headers: signRequest(request, customer(1)).headers });
+    expect(r.status).toBe(401);
+    expect(await r.json()).toMatchObject({ error: 'signature_mismatch' });
+  });
+});
+
+describe('@x/fastify: routes that did not opt in parse JSON exactly as Fastify does', () => {
+  const plain = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => app.inject({ method: 'POST', url: '/plain', payload: body, headers });
+
+  it('parses, and answers Fastify\'s own errors: empty body, invalid JSON, __proto__ poisoning, over the route bodyLimit', async () => {
+    expect((await plain('{"a":[1,2]}')).json()).toEqual({ body: { a: [1, 2] } });
+    const reference = Fastify({ bodyLimit: 1024 });
+    reference.post('/plain', { bodyLimit: 64 }, async (request) => ({ body: request.body }));
+    for (const body of ['', '{"a":', '{"__proto__":{"x":1}}', JSON.stringify({ pad: 'x'.repeat(100) })]) {
+      const ours = await plain(body);
+      const theirs = await reference.inject({ method: 'POST', url: '/plain', payload: body, headers: { 'content-type': 'application/json' } });
+      expect({ status: ours.statusCode, body: ours.json() }).toEqual({ status: theirs.statusCode, body: theirs.json() });
+    }
+    await reference.close();
+  });
+});
+
+describe('@x/fastify: misconfigurations that would leave a route unverified are typed errors', () => {
+  it('a route declared before the plugin, with callbacks configured, is refused at its first request (never run unverified)', async () => {
+    const early = Fastify();
+    let runs = 0;
+    early.post('/early', { config: { xCallback: true } }, async () => ++runs);
+    await early.register(xVerification, { callbacks: DEFAULT_CUSTOMER });
+    const signed = createSignedCallback(payload, DEFAULT_CUSTOMER);
+    const answer = await early.inject({ method: 'POST', url: '/early', payload: signed.body, headers: signed.headers });
+    expect(answer.statusCode).toBe(500);
+    expect(answer.json()).toMatchObject({ code: 'not_verified' });
+    expect(runs).toBe(0);
+    await early.close();
+  });
+
+  it('a route declared right after a register() that was not awaited is refused with the typed error, never run unverified', async () => {
+    const eager = Fastify();
+    let runs = 0;
+    void eager.register(xVerification, { callbacks: DEFAULT_CUSTOMER });
+    eager.post('/cb', { config: { xCallback: true } }, async () => ++runs);
+    const signed = createSignedCallback(payload, DEFAULT_CUSTOMER);
+    const answer = await eager.inject({ method: 'POST', url: '/cb', payload: signed.body, headers: signed.headers });
+    expect(answer.statusCode).toBe(500);
+    expect(answer.json().message).toMatch(/await app\.register/);
+    expect(runs).toBe(0);
+    await eager.close();
+  });
+
+  it('a JSON parser of the user\'s in the same context: registering the plugin fails with a typed error that says what to do', async () => {
+    const taken = Fastify();
+    taken.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    const error = await taken.register(xVerification, { callbacks: DEFAULT_CUSTOMER }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(WebhookError);
+    expect((error as Error).message).toMatch(/encapsulated context/);
+    await taken.close().catch(() => undefined);
+  });
+});
