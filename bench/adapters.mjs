@@ -6,7 +6,7 @@
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
-import { createSignedCallback } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import { compare } from './harness.mjs';
 
 if (process.argv[2] === 'serve') {

@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createMemoryReplayStore, enableSha1, prepareMac, sha256Hex, signRequest, verifyRequest, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
+import { createMemoryReplayStore, enableSha1, prepareMac, signRequest, verifyRequest, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
+import { sha256Hex } from '../src/protocol.js';
 import { nodeMac } from '../src/node/index.js';
 import {
   AuthError,

@@ -1,4 +1,5 @@
-import { DEFAULT_BODY_LIMIT, receiveCallback, settleWith, succeeded, type CallbackExchange, type CallbackFailure, type CallbackOptions } from '@x/webhooks';
+import { DEFAULT_BODY_LIMIT, type CallbackFailure, type CallbackOptions } from '@x/webhooks';
+import { receiveCallback, settleWith, succeeded, type CallbackExchange } from '@x/webhooks/adapter';
 import { nativeCallbackSignature } from '@x/webhooks/node';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Common } from './common.js';

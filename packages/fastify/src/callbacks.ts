@@ -1,4 +1,5 @@
-import { receiveCallback, settleWith, succeeded, type CallbackOptions } from '@x/webhooks';
+import { type CallbackOptions } from '@x/webhooks';
+import { receiveCallback, settleWith, succeeded } from '@x/webhooks/adapter';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { missingOptions } from './errors.js';
 

@@ -1,4 +1,4 @@
-import { signedRequestOutcome, type AdapterOutcome } from '@x/webhooks';
+import { signedRequestOutcome, type AdapterOutcome } from '@x/webhooks/adapter';
 import type { VerifyOptions } from '@x/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { missingOptions } from './errors.js';

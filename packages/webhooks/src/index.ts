@@ -1,3 +1,7 @@
+// @x/webhooks: verify the service's callbacks (one call, or one call around your handler for
+// exactly-once processing), their typed payloads, the answers to send, the errors, and the
+// service's status codes. The framework-adapter core is on `@x/webhooks/adapter`, the helpers for
+// your tests on `@x/webhooks/testing`, native HMAC on `@x/webhooks/node`.
 export { verifyCallback, assertCallback } from './verify.js';
 export type { CallbackOptions, CallbackResult, CallbackRejection, VerifiedCallback, CallbackInput, CallbackSigner } from './verify.js';
 export { handleCallback } from './handle.js';
@@ -9,10 +13,6 @@ export { callbackAnswer, CALLBACK_FAILURES, DEFAULT_LEASE_MS, DEFAULT_BODY_LIMIT
 export type { CallbackFailure, CallbackAnswer } from './failures.js';
 export { WebhookError, CallbackVerificationError, BodyTooLargeError } from './errors.js';
 export type { WebhookErrorCode } from './errors.js';
-export { readRequestBody } from './body.js';
-export { createSignedCallback } from './testing.js';
-export { receiveCallback, receiveSignedRequest, settleWith, succeeded, signedRequestOutcome, tooLarge } from './adapter.js';
-export type { AdapterExchange, CallbackExchange, SignedRequestExchange, AdapterOutcome } from './adapter.js';
 export { callbackKind, isCallbackKind, isVerifyCallback, isVoiceCallback, isVoiceEvent, isInboundSms } from './types.js';
 export type {
   CallbackPayload,

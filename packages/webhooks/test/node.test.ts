@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import callbackVector from '../../auth/vectors/callback.json' with { type: 'json' };
-import { createSignedCallback, verifyCallback } from '../src/index.js';
+import { verifyCallback } from '../src/index.js';
+import { createSignedCallback } from '../src/testing.js';
 import { BodyTooLargeError, collect, nativeCallbackSignature } from '../src/node/index.js';
 
 const credentials = { customerId: callbackVector.customerId, apiKey: callbackVector.apiKey };

@@ -1,0 +1,6 @@
+// @x/webhooks/adapter: the core every framework adapter (@x/express, @x/fastify, @x/hono) is a
+// small file around: read the raw body (with a limit), read a header, write an answer; verify,
+// run the handler, settle the delivery. For authors of an adapter for another framework.
+export { receiveCallback, receiveSignedRequest, settleWith, succeeded, signedRequestOutcome, tooLarge } from './adapter.js';
+export type { AdapterExchange, CallbackExchange, SignedRequestExchange, AdapterOutcome } from './adapter.js';
+export { readRequestBody } from './body.js';
