@@ -99,7 +99,7 @@ export interface EmulatorEnv {
 
 export interface Emulator {
   /** A web-standard fetch: pass it to a client as its `fetch`, in any runtime. Honours `signal`. */
-  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** The Hono app (product modules + control routes), for mounting elsewhere. */
   readonly app: Hono<{ Bindings: EmulatorEnv }>;
   readonly customers: Map<string, Customer>;
