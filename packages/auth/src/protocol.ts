@@ -19,3 +19,8 @@ export {
   NONCE_MAX_LENGTH,
   DEFAULT_ALGORITHM,
 } from './constants.js';
+// The types these names use, so that this entry is complete on its own (the main entry has them too).
+export type { Algorithm } from './constants.js';
+export type { Credentials } from './credentials.js';
+export type { VerifyFailure } from './failures.js';
+export type { HeaderInput } from './verify.js';

@@ -103,3 +103,4 @@ function resetConnection(socket: Socket): void {
 }
 
 export { createEmulator };
+export type { Emulator, EmulatorOptions };

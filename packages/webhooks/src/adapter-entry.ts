@@ -4,3 +4,6 @@
 export { receiveCallback, receiveSignedRequest, settleWith, succeeded, signedRequestOutcome, tooLarge } from './adapter.js';
 export type { AdapterExchange, CallbackExchange, SignedRequestExchange, AdapterOutcome } from './adapter.js';
 export { readRequestBody } from './body.js';
+// The types these names use (the main entry has them too).
+export type { CallbackOptions, VerifiedCallback } from './verify.js';
+export type { CallbackAnswer, CallbackFailure } from './failures.js';
