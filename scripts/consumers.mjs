@@ -55,5 +55,9 @@ const wanted = process.argv.slice(2);
 let ok = true;
 if (wanted.length === 0 || wanted.includes('coverage')) ok = coverage() && ok;
 for (const mode of Object.keys(FIXTURES)) if (wanted.length === 0 || wanted.includes(mode)) ok = compile(mode) && ok;
-for (const mode of wanted) if (mode !== 'coverage' && !(mode in FIXTURES)) (ok = false), console.error(`consumers: no fixture ${mode} (${Object.keys(FIXTURES).join(', ')})`);
+for (const mode of wanted) {
+  if (mode === 'coverage' || mode in FIXTURES) continue;
+  ok = false;
+  console.error(`consumers: no fixture ${mode} (${Object.keys(FIXTURES).join(', ')})`);
+}
 process.exit(ok ? 0 : 1);

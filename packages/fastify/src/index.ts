@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { callbackHooks } from './callbacks.js';
 import { missingOptions } from './errors.js';
-import { captureRawBody } from './raw-body.js';
+import { captureRawBody, type Mode } from './raw-body.js';
 import { signedRequestHook } from './signed.js';
 
 /** `T` on routes whose config says `flag: true` (then the plugin has set it), `T | null` elsewhere. */
@@ -47,8 +47,6 @@ export interface XFastifyOptions {
   /** URLs (route patterns) that verify signed requests without `config`. */
   signedRoutes?: string[] | undefined;
 }
-
-export type Mode = 'callback' | 'signed' | undefined;
 
 const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => {
   // Decorators up front, with the shape they will have.

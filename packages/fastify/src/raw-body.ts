@@ -2,7 +2,9 @@ import { callbackAnswer } from '@x/webhooks';
 import { BodyTooLargeError, collect } from '@x/webhooks/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import type { Mode } from './index.js';
+
+/** How a route verifies its requests (undefined: not at all). Internal: not exported by the package. */
+export type Mode = 'callback' | 'signed' | undefined;
 
 /**
  * preParsing: keeps the raw bytes of opted-in routes (whatever the method, so a GET body is
