@@ -9,7 +9,7 @@
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
-import { createSignedCallback } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compare, median, textTable } from './harness.mjs';

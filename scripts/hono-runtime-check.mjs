@@ -5,7 +5,7 @@ import { createMemoryReplayStore, signRequest } from '@x/auth';
 import { createClient } from '@x/client';
 import { createEmulator, DEFAULT_CUSTOMER } from '@x/emulator';
 import { verifyCallbacks, verifySignedRequests } from '@x/hono';
-import { createSignedCallback } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import { Hono } from 'hono';
 
 export const credentials = { customerId: DEFAULT_CUSTOMER.customerId, apiKey: DEFAULT_CUSTOMER.apiKey };

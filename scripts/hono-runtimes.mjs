@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { builtAliases } from './aliases.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runtimes = join(root, '.tools', 'runtimes', 'node_modules');
@@ -28,7 +29,7 @@ const report = (runtime, rows) => {
 const missing = (what) => `${what} not found in .tools/runtimes: run node scripts/runtimes.mjs first (it installs Deno, Bun and miniflare)`;
 
 // One portable ESM bundle of the app and the checks, from the built packages; hono from @x/hono's devDependencies.
-const alias = Object.fromEntries(['auth', 'client', 'webhooks', 'emulator', 'hono'].map((p) => [`@x/${p}`, join(root, 'packages', p, 'dist', 'index.js')]));
+const alias = builtAliases(root, ['auth', 'client', 'webhooks', 'emulator', 'hono']);
 const bundle = await build({
   entryPoints: [join(root, 'scripts', 'hono-runtime-check.mjs')],
   alias,

@@ -1,8 +1,10 @@
 // Runs in a foreign runtime (bundled by scripts/runtimes.mjs): the BUILT @x/auth and @x/client
 // must reproduce the golden vectors and sign a request that verifies. Returns [name, ok, detail] rows.
-import { callbackSignature, enableSha1, signRequest, verifyRequest, parseHttpDate } from '@x/auth';
+import { callbackSignature, enableSha1, signRequest, verifyRequest } from '@x/auth';
+import { parseHttpDate } from '@x/auth/protocol';
 import { createClient } from '@x/client';
-import { createSignedCallback, verifyCallback } from '@x/webhooks';
+import { verifyCallback } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import { createEmulator, DEFAULT_CUSTOMER } from '@x/emulator';
 import digest from '../packages/auth/vectors/digest.json' with { type: 'json' };
 import callback from '../packages/auth/vectors/callback.json' with { type: 'json' };

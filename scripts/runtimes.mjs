@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { builtAliases } from './aliases.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tools = join(root, '.tools');
@@ -45,7 +46,7 @@ if (process.argv.includes('--install')) {
 }
 
 // One self-contained ESM bundle of the check, from the built files.
-const alias = Object.fromEntries(['auth', 'client', 'webhooks', 'emulator'].map((p) => [`@x/${p}`, join(root, 'packages', p, 'dist', 'index.js')]));
+const alias = builtAliases(root, ['auth', 'client', 'webhooks', 'emulator']);
 const bundle = await build({ entryPoints: [join(root, 'scripts', 'runtime-check.mjs')], alias, bundle: true, format: 'esm', platform: 'neutral', write: false, mainFields: ['module', 'main'] });
 const code = bundle.outputFiles[0].text;
 const checkFile = join(out, 'check.mjs');

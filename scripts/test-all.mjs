@@ -37,6 +37,15 @@ if (!step('build', 'pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only'
 }
 if (wanted('lint')) step('lint (eslint, incl. no node:* / Buffer in portable packages)', 'pnpm', ['exec', 'eslint', '.']);
 if (wanted('typecheck')) step('typecheck', 'pnpm', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
+// A user's project under each module resolution, importing every public entry of every package,
+// compiled against the built declarations (testing/consumers/, scripts/consumers.mjs).
+if (wanted('typecheck') || wanted('consumers')) {
+  step('consumer fixtures import every public entry point', 'node', ['scripts/consumers.mjs', 'coverage'], { quiet: true });
+  for (const mode of ['node10', 'node16-cjs', 'nodenext', 'bundler']) step(`consumer types: ${mode}`, 'node', ['scripts/consumers.mjs', mode], { quiet: true });
+}
+// The public API of every entry point, pinned by its API report (packages/*/etc/*.api.md).
+// One item per entry point; a report that differs fails (pnpm api:update, review, commit).
+if (wanted('api')) summarised('scripts/api.mjs', 'api', 'API reports differ from the build (pnpm api:check)');
 if (wanted('changesets')) step('changesets parse (changeset status)', 'pnpm', ['exec', 'changeset', 'status'], { quiet: true });
 // API reference from the TSDoc comments of every public entry (typedoc.json): warnings, missing
 // docs of functions and broken links fail the step. Output in .ci-out/api-docs (npm run docs:api).
@@ -101,7 +110,8 @@ if (wanted('packages')) {
     const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
     if (pkg.private) continue;
     step(`${pkg.name}: publint --strict`, 'pnpm', ['exec', 'publint', '--strict', pkgDir], { quiet: true });
-    step(`${pkg.name}: attw --pack`, 'pnpm', ['exec', 'attw', '--pack', pkgDir, '--profile', 'node16', '--format', 'table-flipped'], { quiet: true });
+    // The strict profile: node10 too (every subpath resolves there through "typesVersions").
+    step(`${pkg.name}: attw --pack (node10, node16 CJS/ESM, bundler)`, 'pnpm', ['exec', 'attw', '--pack', pkgDir, '--profile', 'strict', '--format', 'table-flipped'], { quiet: true });
     const check = `if (!Object.keys(m).length) throw new Error('no exports')`;
     step(`${pkg.name}: ESM import in Node`, 'node', ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pkg.name)}); ${check}`], { quiet: true, cwd: pkgDir });
     step(`${pkg.name}: CJS require in Node`, 'node', ['-e', `const m = require(${JSON.stringify(pkg.name)}); ${check}`], { quiet: true, cwd: pkgDir });

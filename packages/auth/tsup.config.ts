@@ -1,3 +1,3 @@
 import { library } from '../../tsup.shared.js';
 
-export default library({ entry: { index: 'src/index.ts', node: 'src/node/index.ts' } });
+export default library({ entry: { index: 'src/index.ts', protocol: 'src/protocol.ts', node: 'src/node/index.ts' } });

@@ -54,7 +54,8 @@ export type AuthErrorCode =
   | 'invalid_algorithm'
   | 'algorithm_not_enabled'
   | 'invalid_header'
-  | 'invalid_request';
+  | 'invalid_request'
+  | 'invalid_option';
 
 /**
  * Thrown when the SDK is misconfigured or called with arguments that cannot be signed.

@@ -9,33 +9,16 @@ export type { SignableRequest, SignOptions, SignerOptions, SignedRequest, Signer
 export { prepareMac, enableSha1, createKeyCache } from './hmac.js';
 export type { MacProvider, PreparedMac, KeyCache, KeyCacheOptions } from './hmac.js';
 export { basicAuthorization } from './basic.js';
-export { verifyRequest, headerMap, headerValue } from './verify.js';
-export { SERVICE_AUTH_CODES } from './service-codes.js';
+export { verifyRequest } from './verify.js';
 export { VERIFY_FAILURES, verifyFailureOf } from './failures.js';
 export type { VerifyFailureFacts } from './failures.js';
 export type { VerifyFailure, VerifyOptions, VerifyResult, VerifiableRequest, HeaderInput } from './verify.js';
 export { createMemoryReplayStore } from './replay.js';
 export type { ReplayStore, DeliveryStore, DeliveryBegin, MemoryReplayStore, MemoryReplayStoreOptions } from './replay.js';
 export { callbackSignature, callbackHeaders } from './callback.js';
-export { stringToSign, stringToSignParts, joinStringToSign, canonicalTsHeaders, canonicalHeaderValue, resourceOf } from './canonical.js';
-export type { CanonicalParts, StringToSign } from './canonical.js';
-export { formatHttpDate, parseHttpDate } from './date.js';
-export { encodeBase64, decodeBase64 } from './base64.js';
-export { timingSafeEqual } from './compare.js';
-export { sha256Hex } from './digest.js';
-export { decodeCredentials } from './credentials.js';
 export type { Credentials } from './credentials.js';
 export { XError, AuthError } from './errors.js';
 export type { AuthErrorCode } from './errors.js';
-export {
-  HEADER,
-  CONTENT_TYPE,
-  CLOCK_SKEW_MS,
-  NONCE_WINDOW_MS,
-  NONCE_MIN_LENGTH,
-  NONCE_MAX_LENGTH,
-  DEFAULT_ALGORITHM,
-} from './constants.js';
 export type { Algorithm } from './constants.js';
 export type { TransactionStatus, ServiceError, AdditionalInfo } from './service-types.js';
 export {

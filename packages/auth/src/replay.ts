@@ -1,3 +1,5 @@
+import { AuthError } from './errors.js';
+
 /**
  * Remembers claimed keys (customer id + nonce) for a time.
  * `claim` returns true the first time a key is claimed within its ttl, false after that.
@@ -137,7 +139,9 @@ function boundedKeys<V>(maxEntries: number) {
  */
 export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}): MemoryReplayStore {
   const maxEntries = options.maxEntries ?? 100_000;
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError('maxEntries must be a positive integer.');
+  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
+    throw new AuthError('invalid_option', `createMemoryReplayStore: maxEntries is ${String(maxEntries)}: pass a positive integer (the most keys kept at once; default 100000), or leave it out.`);
+  }
   const now = options.now ?? Date.now;
   const claims = boundedKeys<undefined>(maxEntries);
   /** Delivery marks: the token while in progress, `null` once done. */

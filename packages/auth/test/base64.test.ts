@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64, encodeBase64 } from '../src/index.js';
+import { decodeBase64, encodeBase64 } from '../src/protocol.js';
 
 describe('base64', () => {
   it('round-trips arbitrary bytes and matches btoa', () => {

@@ -3,16 +3,8 @@ import fc from 'fast-check';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import {
-  AuthError,
-  SERVICE_AUTH_CODES,
-  VERIFY_FAILURES,
-  XError,
-  createSigner,
-  verifyFailureOf,
-  verifyRequest,
-  type VerifyFailure,
-} from '../src/index.js';
+import { AuthError, VERIFY_FAILURES, XError, createSigner, verifyFailureOf, verifyRequest, type VerifyFailure } from '../src/index.js';
+import { SERVICE_AUTH_CODES } from '../src/protocol.js';
 
 type AuthModule = typeof import('../src/index.js');
 const dist = (name: string) => new URL(`../dist/${name}`, import.meta.url);

@@ -2,15 +2,8 @@
 // nonces) must never throw, never let a replay through, never reach another customer's key.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  basicAuthorization,
-  createMemoryReplayStore,
-  parseHttpDate,
-  signRequest,
-  verifyRequest,
-  type Credentials,
-  type VerifyOptions,
-} from '../src/index.js';
+import { basicAuthorization, createMemoryReplayStore, signRequest, verifyRequest, type Credentials, type VerifyOptions } from '../src/index.js';
+import { parseHttpDate } from '../src/protocol.js';
 
 const credentials = { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: 'c2VjcmV0LWtleS1ieXRlcw==' };
 const T0 = Date.UTC(2024, 4, 6, 12, 0, 0);

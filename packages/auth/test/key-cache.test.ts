@@ -3,7 +3,8 @@
 // signRequest without one) keep nothing between calls.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AuthError, callbackSignature, createKeyCache, createSigner, encodeBase64, prepareMac, signRequest, verifyRequest, type MacProvider } from '../src/index.js';
+import { AuthError, callbackSignature, createKeyCache, createSigner, prepareMac, signRequest, verifyRequest, type MacProvider } from '../src/index.js';
+import { encodeBase64 } from '../src/protocol.js';
 
 /** A provider that counts how many keys it prepared (by key text). */
 function counting() {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { enableSha1, encodeBase64, signRequest, verifyRequest, type Credentials } from '../src/index.js';
+import { enableSha1, signRequest, verifyRequest, type Credentials } from '../src/index.js';
+import { encodeBase64 } from '../src/protocol.js';
 
 enableSha1(); // the requests are signed with both algorithms
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryReplayStore, sha256Hex, type DeliveryBegin } from '../src/index.js';
+import { AuthError, createMemoryReplayStore, XError, type DeliveryBegin } from '../src/index.js';
+import { sha256Hex } from '../src/protocol.js';
 
 /**
  * The store's contract, written the plain way (O(n) lists): per kind, entries ordered by last
@@ -166,8 +167,21 @@ describe('createMemoryReplayStore', () => {
     );
   });
 
-  it('rejects a non-positive cap', () => {
-    expect(() => createMemoryReplayStore({ maxEntries: 0 })).toThrow(RangeError);
+  it('rejects a cap that is not a positive integer with an AuthError (code invalid_option) that says what to pass', () => {
+    for (const maxEntries of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const error = (() => {
+        try {
+          createMemoryReplayStore({ maxEntries });
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(AuthError);
+      expect(error).toBeInstanceOf(XError);
+      expect(error).toMatchObject({ name: 'AuthError', code: 'invalid_option' });
+      expect((error as Error).message).toContain(`maxEntries is ${String(maxEntries)}`);
+      expect((error as Error).message).toMatch(/pass a positive integer/);
+    }
   });
 });
 

@@ -4,7 +4,8 @@
 // its last test (vitest runs each test file in its own module graph).
 import { describe, expect, it } from 'vitest';
 import digest from '../vectors/digest.json' with { type: 'json' };
-import { AuthError, createSigner, enableSha1, parseHttpDate, prepareMac, signRequest, verifyRequest, type SignableRequest, type SignOptions } from '../src/index.js';
+import { AuthError, createSigner, enableSha1, prepareMac, signRequest, verifyRequest, type SignableRequest, type SignOptions } from '../src/index.js';
+import { parseHttpDate } from '../src/protocol.js';
 import { nodeMac } from '../src/node/index.js';
 
 const credentials = { customerId: digest.customerId, apiKey: digest.apiKey };

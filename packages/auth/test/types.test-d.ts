@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createKeyCache, createMemoryReplayStore, enableSha1, type KeyCache, type PreparedMac, type VerifyOptions, prepareMac, sha256Hex, signRequest, verifyRequest, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
+import { createKeyCache, createMemoryReplayStore, enableSha1, type KeyCache, type PreparedMac, type VerifyOptions, prepareMac, signRequest, verifyRequest, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
+import { sha256Hex } from '../src/protocol.js';
 import { nodeMac } from '../src/node/index.js';
 import {
   AuthError,
@@ -147,5 +148,67 @@ describe('named status codes and states', () => {
     expectTypeOf<XError['code']>().toEqualTypeOf<string>();
     const e = {} as unknown;
     if (e instanceof AuthError) expectTypeOf(e.code).toEqualTypeOf<AuthErrorCode>();
+  });
+});
+
+describe('entry points (issue 11: a small main entry, the plumbing on @x/auth/protocol)', () => {
+  it('the main entry has no protocol plumbing; @x/auth/protocol has it', async () => {
+    const main = await import('../src/index.js');
+    const protocol = await import('../src/protocol.js');
+    expectTypeOf(main).not.toHaveProperty('stringToSign');
+    expectTypeOf(protocol).toHaveProperty('stringToSign');
+    expectTypeOf(main).not.toHaveProperty('stringToSignParts');
+    expectTypeOf(protocol).toHaveProperty('stringToSignParts');
+    expectTypeOf(main).not.toHaveProperty('joinStringToSign');
+    expectTypeOf(protocol).toHaveProperty('joinStringToSign');
+    expectTypeOf(main).not.toHaveProperty('canonicalTsHeaders');
+    expectTypeOf(protocol).toHaveProperty('canonicalTsHeaders');
+    expectTypeOf(main).not.toHaveProperty('canonicalHeaderValue');
+    expectTypeOf(protocol).toHaveProperty('canonicalHeaderValue');
+    expectTypeOf(main).not.toHaveProperty('resourceOf');
+    expectTypeOf(protocol).toHaveProperty('resourceOf');
+    expectTypeOf(main).not.toHaveProperty('formatHttpDate');
+    expectTypeOf(protocol).toHaveProperty('formatHttpDate');
+    expectTypeOf(main).not.toHaveProperty('parseHttpDate');
+    expectTypeOf(protocol).toHaveProperty('parseHttpDate');
+    expectTypeOf(main).not.toHaveProperty('encodeBase64');
+    expectTypeOf(protocol).toHaveProperty('encodeBase64');
+    expectTypeOf(main).not.toHaveProperty('decodeBase64');
+    expectTypeOf(protocol).toHaveProperty('decodeBase64');
+    expectTypeOf(main).not.toHaveProperty('timingSafeEqual');
+    expectTypeOf(protocol).toHaveProperty('timingSafeEqual');
+    expectTypeOf(main).not.toHaveProperty('sha256Hex');
+    expectTypeOf(protocol).toHaveProperty('sha256Hex');
+    expectTypeOf(main).not.toHaveProperty('headerMap');
+    expectTypeOf(protocol).toHaveProperty('headerMap');
+    expectTypeOf(main).not.toHaveProperty('headerValue');
+    expectTypeOf(protocol).toHaveProperty('headerValue');
+    expectTypeOf(main).not.toHaveProperty('decodeCredentials');
+    expectTypeOf(protocol).toHaveProperty('decodeCredentials');
+    expectTypeOf(main).not.toHaveProperty('SERVICE_AUTH_CODES');
+    expectTypeOf(protocol).toHaveProperty('SERVICE_AUTH_CODES');
+    expectTypeOf(main).not.toHaveProperty('HEADER');
+    expectTypeOf(protocol).toHaveProperty('HEADER');
+    expectTypeOf(main).not.toHaveProperty('CONTENT_TYPE');
+    expectTypeOf(protocol).toHaveProperty('CONTENT_TYPE');
+    expectTypeOf(main).not.toHaveProperty('CLOCK_SKEW_MS');
+    expectTypeOf(protocol).toHaveProperty('CLOCK_SKEW_MS');
+    expectTypeOf(main).not.toHaveProperty('NONCE_WINDOW_MS');
+    expectTypeOf(protocol).toHaveProperty('NONCE_WINDOW_MS');
+    expectTypeOf(main).not.toHaveProperty('NONCE_MIN_LENGTH');
+    expectTypeOf(protocol).toHaveProperty('NONCE_MIN_LENGTH');
+    expectTypeOf(main).not.toHaveProperty('NONCE_MAX_LENGTH');
+    expectTypeOf(protocol).toHaveProperty('NONCE_MAX_LENGTH');
+    expectTypeOf(main).not.toHaveProperty('DEFAULT_ALGORITHM');
+    expectTypeOf(protocol).toHaveProperty('DEFAULT_ALGORITHM');
+    expectTypeOf(protocol.stringToSign).returns.toHaveProperty('text');
+    expectTypeOf(protocol.HEADER.tsDate).toEqualTypeOf<'x-ts-date'>();
+    expectTypeOf(main).toHaveProperty('signRequest');
+    expectTypeOf(main).toHaveProperty('verifyRequest');
+    expectTypeOf(main).toHaveProperty('callbackHeaders');
+  });
+
+  it('createMemoryReplayStore rejects bad options with the AuthError code invalid_option', () => {
+    expectTypeOf<'invalid_option'>().toExtend<AuthErrorCode>();
   });
 });

@@ -1,6 +1,7 @@
 // Which host, credentials, auth scheme and retry class an operation goes with: one Transport per
 // host and scheme, built on first use.
-import { AuthError, decodeCredentials } from '@x/auth';
+import { AuthError } from '@x/auth';
+import { decodeCredentials } from '@x/auth/protocol';
 import { ConfigurationError } from './errors.js';
 import { PRODUCT_HOSTS, SERVICE_DOMAIN } from './facts.js';
 import { DEFAULT_BASE_URL, Transport, type ClientOptions, type RawRequest, type RequestOptions } from './transport/index.js';

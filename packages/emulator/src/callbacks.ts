@@ -1,4 +1,5 @@
-import { callbackHeaders, sha256Hex, type Credentials } from '@x/auth';
+import { callbackHeaders, type Credentials } from '@x/auth';
+import { sha256Hex } from '@x/auth/protocol';
 import { EmulatorError } from './errors.js';
 
 export interface CallbackOptions {

@@ -1,4 +1,5 @@
-import { AuthError, createKeyCache, createMemoryReplayStore, decodeCredentials, type VerifyOptions } from '@x/auth';
+import { AuthError, createKeyCache, createMemoryReplayStore, type VerifyOptions } from '@x/auth';
+import { decodeCredentials } from '@x/auth/protocol';
 import { CallbackSender, viewOf } from './callbacks.js';
 import { Clock } from './clock.js';
 import { DEFAULT_CUSTOMER } from './customers.js';

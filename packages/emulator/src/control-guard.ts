@@ -1,4 +1,4 @@
-import { timingSafeEqual } from '@x/auth';
+import { timingSafeEqual } from '@x/auth/protocol';
 import { EmulatorError } from './errors.js';
 import { randomHex } from './ids.js';
 import type { EmulatorEnv } from './types.js';

@@ -1,4 +1,4 @@
-import { encodeBase64 } from '@x/auth';
+import { encodeBase64 } from '@x/auth/protocol';
 import type { Customer } from './types.js';
 
 /** The account every emulator accepts unless told otherwise. Not a secret: never use it elsewhere. */

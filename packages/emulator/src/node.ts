@@ -121,3 +121,4 @@ function resetConnection(socket: Socket): void {
 }
 
 export { createEmulator };
+export type { Emulator, EmulatorOptions };

@@ -1,6 +1,7 @@
 // Bulk SMS (fan-out to the outbox, one signed callback per recipient), inbound SMS (MO) sent on
 // request in-process and over the control route, and the Voice Verify callback.
-import { callbackSignature, timingSafeEqual } from '@x/auth';
+import { callbackSignature } from '@x/auth';
+import { timingSafeEqual } from '@x/auth/protocol';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { callbackSignature, timingSafeEqual } from '@x/auth';
+import { callbackSignature } from '@x/auth';
+import { timingSafeEqual } from '@x/auth/protocol';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

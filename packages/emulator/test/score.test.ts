@@ -1,5 +1,5 @@
 // Score (POST /v1/score/{phone}) and Intelligence (POST /intelligence/phone on its own accounts).
-import { encodeBase64 } from '@x/auth';
+import { encodeBase64 } from '@x/auth/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../src/index.js';
 import { startEmulator, type RunningEmulator } from '../src/node.js';

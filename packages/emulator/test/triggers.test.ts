@@ -1,6 +1,7 @@
 // Item 3: triggers and time over HTTP and in-process: transactions and their final status, the
 // clock (codes expire, deliveries settle, callbacks and retries fire), callback re-send, waitFor.
-import { callbackSignature, sha256Hex } from '@x/auth';
+import { callbackSignature } from '@x/auth';
+import { sha256Hex } from '@x/auth/protocol';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 import { createKeyCache } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
-import { DEFAULT_BODY_LIMIT, receiveCallback, settleWith, succeeded, type CallbackExchange, type CallbackFailure, type CallbackOptions } from '@x/webhooks';
+import { DEFAULT_BODY_LIMIT, type CallbackFailure, type CallbackOptions } from '@x/webhooks';
+import { receiveCallback, settleWith, succeeded, type CallbackExchange } from '@x/webhooks/adapter';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Common } from './common.js';
 import { readRawBody } from './raw-body.js';

@@ -1,6 +1,7 @@
 import { createKeyCache, type ReplayStore, type VerifyOptions } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
-import { DEFAULT_BODY_LIMIT, receiveSignedRequest, type SignedRequestExchange } from '@x/webhooks';
+import { DEFAULT_BODY_LIMIT } from '@x/webhooks';
+import { receiveSignedRequest, type SignedRequestExchange } from '@x/webhooks/adapter';
 import type { RequestHandler } from 'express';
 import type { Common } from './common.js';
 import { parseVerifiedBody, readRawBody } from './raw-body.js';

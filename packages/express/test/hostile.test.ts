@@ -2,7 +2,7 @@
 // (a signed GET with an added body, behind a global express.json() or not), one 413 answer,
 // and distinct events of one call (v2 voice events) are not collapsed into one.
 import { createMemoryReplayStore, signRequest } from '@x/auth';
-import { createSignedCallback } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import type express5 from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCallbacks, verifySignedRequests } from '../src/index.js';

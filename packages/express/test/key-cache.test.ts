@@ -1,9 +1,11 @@
 // The middleware owns its key cache (issue 11, issue 13 item 3): `mac` is the one HMAC option of the
 // SDK, each key is prepared once per middleware, keys of a credentials lookup are held in a bounded
 // LRU; the body is read once and parsed once, after verification.
-import { encodeBase64, prepareMac, signRequest, type MacProvider } from '@x/auth';
+import { prepareMac, signRequest, type MacProvider } from '@x/auth';
+import { encodeBase64 } from '@x/auth/protocol';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
-import { createSignedCallback, type CallbackPayload } from '@x/webhooks';
+import type { CallbackPayload } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

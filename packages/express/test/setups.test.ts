@@ -3,7 +3,8 @@
 // express.json() / express.urlencoded() with the exported `saveRawBody` verify hook, and a global
 // parser without it (a typed WebhookError that says what to do). No body-parser internals are set.
 import { createMemoryReplayStore, signRequest } from '@x/auth';
-import { createSignedCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
+import { WebhookError, type CallbackPayload } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import type express5 from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRawBody, verifyCallbacks, verifySignedRequests } from '../src/index.js';

@@ -3,7 +3,8 @@
 // Express 5 and 4, real servers on 127.0.0.1.
 import { XError } from '@x/auth';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
-import { createSignedCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
+import { WebhookError, type CallbackPayload } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import { signRequest } from '@x/auth';
 import express5 from 'express';
 import express4 from 'express4';

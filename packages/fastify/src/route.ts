@@ -1,6 +1,7 @@
 import { createKeyCache, verifyRequest, type VerifyOptions } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
-import { callbackAnswer, settleWith, signedRequestAnswer, succeeded, verifyCallback, WebhookError, type CallbackAnswer, type CallbackOptions } from '@x/webhooks';
+import { callbackAnswer, verifyCallback, WebhookError, type CallbackAnswer, type CallbackOptions } from '@x/webhooks';
+import { settleWith, signedRequestAnswer, succeeded } from '@x/webhooks/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { isTooLarge, readPayload } from './read.js';

@@ -2,7 +2,7 @@
 // reach the handler (a signed GET with an added body), one 413 answer, and distinct events of
 // one call (v2 voice events) are not collapsed into one.
 import { createMemoryReplayStore, signRequest } from '@x/auth';
-import { createSignedCallback } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

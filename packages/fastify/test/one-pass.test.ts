@@ -2,9 +2,11 @@
 // pass inside the plugin's JSON parser (the route sees the request's own stream, not a replay),
 // other routes parse JSON exactly as Fastify does, the plugin's `mac` is the one HMAC option and
 // its key caches are its own (prepared once, bounded for a credentials lookup).
-import { encodeBase64, prepareMac, signRequest, type MacProvider } from '@x/auth';
+import { prepareMac, signRequest, type MacProvider } from '@x/auth';
+import { encodeBase64 } from '@x/auth/protocol';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
-import { createSignedCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
+import { WebhookError, type CallbackPayload } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import Fastify, { type FastifyInstance, type preParsingHookHandler } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xVerification } from '../src/index.js';

@@ -3,7 +3,7 @@ import { createMemoryReplayStore } from '@x/auth';
 import { createClient } from '@x/client';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator } from '@x/emulator/node';
-import { createSignedCallback } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import Fastify from 'fastify';
 import { toolsFrom } from '../../../testing/exactly-once.js';
 import { fastifyReceiver as receiver } from '../../../testing/receivers.js';

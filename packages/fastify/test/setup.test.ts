@@ -2,7 +2,8 @@
 // a typed error that says what to do (not a 500 at the first request).
 import { XError } from '@x/auth';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
-import { createSignedCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
+import { WebhookError, type CallbackPayload } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { xVerification } from '../src/index.js';

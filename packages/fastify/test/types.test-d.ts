@@ -80,3 +80,12 @@ describe('verified routes get non-null types', () => {
     expectTypeOf<XFastifyOptions['callbacks']>().toEqualTypeOf<CallbackOptions | undefined>();
   });
 });
+
+describe('entry point (issue 11)', () => {
+  it('exports the plugin and its options, not the internal Mode type', async () => {
+    const main = await import('../src/index.js');
+    expectTypeOf(main.default).toEqualTypeOf(main.xVerification);
+    // @ts-expect-error Mode is internal (raw-body.ts), not part of the public API
+    expectTypeOf<import('../src/index.js').Mode>().toEqualTypeOf<'callback' | 'signed' | undefined>();
+  });
+});

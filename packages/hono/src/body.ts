@@ -1,4 +1,5 @@
-import { BodyTooLargeError, readRequestBody, WebhookError } from '@x/webhooks';
+import { BodyTooLargeError, WebhookError } from '@x/webhooks';
+import { readRequestBody } from '@x/webhooks/adapter';
 import type { HonoRequest } from 'hono';
 
 /** The message of the `WebhookError('body_used')` thrown when the body was read and no raw copy is left. */

@@ -1,4 +1,5 @@
-import { DEFAULT_BODY_LIMIT, receiveCallback, settleWith, succeeded, type CallbackFailure, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
+import { DEFAULT_BODY_LIMIT, type CallbackFailure, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
+import { receiveCallback, settleWith, succeeded } from '@x/webhooks/adapter';
 import type { Context, Env, MiddlewareHandler, Next } from 'hono';
 import { readHonoBody } from './body.js';
 import { answerWith, resolverOf, type Common, type OptionsOrFactory } from './common.js';

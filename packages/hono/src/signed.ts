@@ -1,5 +1,6 @@
 import type { ReplayStore, VerifyOptions } from '@x/auth';
-import { DEFAULT_BODY_LIMIT, receiveSignedRequest } from '@x/webhooks';
+import { DEFAULT_BODY_LIMIT } from '@x/webhooks';
+import { receiveSignedRequest } from '@x/webhooks/adapter';
 import type { Env, MiddlewareHandler } from 'hono';
 import { readHonoBody } from './body.js';
 import { answerWith, resolverOf, type Common, type OptionsOrFactory } from './common.js';

@@ -4,7 +4,8 @@
 import { createMemoryReplayStore, signRequest, XError } from '@x/auth';
 import { createClient } from '@x/client';
 import { startEmulator } from '@x/emulator/node';
-import { createSignedCallback, type CallbackPayload } from '@x/webhooks';
+import { type CallbackPayload } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { request as httpRequest } from 'node:http';

@@ -1,8 +1,10 @@
 // Issue 13 / issue 11 at the Hono adapter: `mac` is the one HMAC option, and each middleware holds
 // its own key cache (static options or a factory of the Context, as on Workers): a key is prepared
 // once per middleware, the keys of a credentials lookup are held in a bounded LRU.
-import { encodeBase64, prepareMac, signRequest, type MacProvider } from '@x/auth';
-import { createSignedCallback, type CallbackPayload } from '@x/webhooks';
+import { prepareMac, signRequest, type MacProvider } from '@x/auth';
+import { encodeBase64 } from '@x/auth/protocol';
+import type { CallbackPayload } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCallbacks, verifySignedRequests } from '../src/index.js';

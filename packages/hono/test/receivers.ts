@@ -5,7 +5,7 @@ import { createMemoryReplayStore } from '@x/auth';
 import { createClient } from '@x/client';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator } from '@x/emulator/node';
-import { createSignedCallback } from '@x/webhooks';
+import { createSignedCallback } from '@x/webhooks/testing';
 import { Hono } from 'hono';
 import { toolsFrom } from '../../../testing/exactly-once.js';
 import { honoReceiver as receiver, listen } from '../../../testing/receivers.js';

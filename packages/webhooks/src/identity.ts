@@ -1,4 +1,4 @@
-import { sha256Hex } from '@x/auth';
+import { sha256Hex } from '@x/auth/protocol';
 
 // What identifies one event, per callback family of the service references. Two different events
 // never share an identity: a family's fields are used only when all of them are present, and any

@@ -15,10 +15,6 @@ export { callbackAnswer, CALLBACK_FAILURES, DEFAULT_LEASE_MS, DEFAULT_BODY_LIMIT
 export type { CallbackFailure, CallbackAnswer } from './failures.js';
 export { WebhookError, CallbackVerificationError, BodyTooLargeError } from './errors.js';
 export type { WebhookErrorCode } from './errors.js';
-export { readRequestBody } from './body.js';
-export { createSignedCallback } from './testing.js';
-export { receiveCallback, receiveSignedRequest, settleWith, succeeded, signedRequestAnswer } from './adapter.js';
-export type { AdapterExchange, CallbackExchange, SignedRequestExchange } from './adapter.js';
 export { callbackKind, isCallbackKind, isVerifyCallback, isVoiceCallback, isVoiceEvent, isInboundSms } from './types.js';
 export type {
   CallbackPayload,

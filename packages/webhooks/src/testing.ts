@@ -1,3 +1,9 @@
+/**
+ * Helpers for your tests: callbacks signed as the service signs them.
+ *
+ * @packageDocumentation
+ * @module @x/webhooks/testing
+ */
 import { callbackHeaders, type Credentials } from '@x/auth';
 import type { CallbackPayload } from './types.js';
 

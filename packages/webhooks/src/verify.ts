@@ -1,4 +1,5 @@
-import { callbackSignature, headerValue, HEADER, timingSafeEqual, type DeliveryStore, type HeaderInput, type KeyCache, type MacProvider } from '@x/auth';
+import { callbackSignature, type DeliveryStore, type HeaderInput, type KeyCache, type MacProvider } from '@x/auth';
+import { headerValue, HEADER, timingSafeEqual } from '@x/auth/protocol';
 import { beginDelivery, checkStore, UNTRACKED } from './delivery.js';
 import { CallbackVerificationError, WebhookError } from './errors.js';
 import { CALLBACK_FAILURES, DEFAULT_LEASE_MS, type CallbackFailure } from './failures.js';

@@ -3,16 +3,9 @@
 import { signRequest } from '@x/auth';
 import { describe, expect, it } from 'vitest';
 import callbackVector from '../../auth/vectors/callback.json' with { type: 'json' };
-import {
-  createSignedCallback,
-  readRequestBody,
-  receiveCallback,
-  receiveSignedRequest,
-  type CallbackAnswer,
-  type CallbackPayload,
-  type CallbackExchange,
-  type SignedRequestExchange,
-} from '../src/index.js';
+import { type CallbackAnswer, type CallbackPayload } from '../src/index.js';
+import { createSignedCallback } from '../src/testing.js';
+import { readRequestBody, receiveCallback, receiveSignedRequest, type CallbackExchange, type SignedRequestExchange } from '../src/adapter-entry.js';
 
 const credentials = { customerId: callbackVector.customerId, apiKey: callbackVector.apiKey };
 const payload: CallbackPayload = { reference_id: 'C'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00Z' } };

@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { assertCallback, BodyTooLargeError, CallbackVerificationError, createSignedCallback, readRequestBody, verifyCallback, verifyCallbackRequest, WebhookError, type CallbackPayload } from '../src/index.js';
+import { assertCallback, BodyTooLargeError, CallbackVerificationError, verifyCallback, verifyCallbackRequest, WebhookError, type CallbackPayload } from '../src/index.js';
+import { createSignedCallback } from '../src/testing.js';
+import { readRequestBody } from '../src/adapter-entry.js';
 import { collect } from '../src/node/index.js';
 
 const account = { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: btoa('callback key') };

@@ -4,7 +4,8 @@
 import { createMemoryReplayStore, type ReplayStore } from '@x/auth';
 import { describe, expect, it } from 'vitest';
 import callbackVector from '../../auth/vectors/callback.json' with { type: 'json' };
-import { assertCallback, callbackAnswer, createSignedCallback, handleCallback, verifyCallback, WebhookError, type CallbackPayload } from '../src/index.js';
+import { assertCallback, callbackAnswer, handleCallback, verifyCallback, WebhookError, type CallbackPayload } from '../src/index.js';
+import { createSignedCallback } from '../src/testing.js';
 
 const credentials = { customerId: callbackVector.customerId, apiKey: callbackVector.apiKey };
 let n = 0;

@@ -1,11 +1,13 @@
 // Hostile and unusual input: callback identities per family (distinct events never collapse),
 // the size limit and used bodies of verifyCallbackRequest, and properties of verifyCallback over
 // arbitrary headers and bodies.
-import { callbackHeaders, createMemoryReplayStore, sha256Hex } from '@x/auth';
+import { callbackHeaders, createMemoryReplayStore } from '@x/auth';
+import { sha256Hex } from '@x/auth/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import callbackVector from '../../auth/vectors/callback.json' with { type: 'json' };
-import { callbackIdentity, createSignedCallback, verifyCallback, verifyCallbackRequest, WebhookError } from '../src/index.js';
+import { callbackIdentity, verifyCallback, verifyCallbackRequest, WebhookError } from '../src/index.js';
+import { createSignedCallback } from '../src/testing.js';
 
 const credentials = { customerId: callbackVector.customerId, apiKey: callbackVector.apiKey };
 const options = { customerId: credentials.customerId, apiKey: credentials.apiKey };

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import callbackVector from '../../auth/vectors/callback.json' with { type: 'json' };
-import { createSignedCallback, verifyCallback } from '../src/index.js';
-import { createKeyCache, encodeBase64, prepareMac, type MacProvider } from '@x/auth';
+import { verifyCallback } from '../src/index.js';
+import { createSignedCallback } from '../src/testing.js';
+import { createKeyCache, prepareMac, type MacProvider } from '@x/auth';
+import { encodeBase64 } from '@x/auth/protocol';
 import { nodeMac } from '@x/auth/node';
 import { BodyTooLargeError, collect } from '../src/node/index.js';
 

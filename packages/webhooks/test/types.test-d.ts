@@ -1,5 +1,6 @@
 import { createKeyCache, type DeliveryStore, type KeyCache, type MacProvider } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
+import type { VerifiedCallback } from '../src/adapter-entry.js';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   callbackAnswer,
@@ -154,5 +155,29 @@ describe('callback payloads discriminate', () => {
     expectTypeOf<WebhookError['code']>().toEqualTypeOf<WebhookErrorCode>();
     const e = {} as unknown;
     if (e instanceof XError && e.code === 'body_used') expectTypeOf(e.message).toEqualTypeOf<string>();
+  });
+});
+
+describe('entry points (issue 11: the adapter core on @x/webhooks/adapter, test helpers on /testing)', () => {
+  it('the main entry has neither; the subpaths have them', async () => {
+    const main = await import('../src/index.js');
+    const adapter = await import('../src/adapter-entry.js');
+    const testing = await import('../src/testing.js');
+    expectTypeOf(main).not.toHaveProperty('receiveCallback');
+    expectTypeOf(main).not.toHaveProperty('receiveSignedRequest');
+    expectTypeOf(main).not.toHaveProperty('settleWith');
+    expectTypeOf(main).not.toHaveProperty('succeeded');
+    expectTypeOf(main).not.toHaveProperty('signedRequestAnswer');
+    expectTypeOf(main).not.toHaveProperty('readRequestBody');
+    expectTypeOf(main).not.toHaveProperty('createSignedCallback');
+    expectTypeOf(adapter.receiveCallback).returns.resolves.toEqualTypeOf<VerifiedCallback | undefined>();
+    expectTypeOf(adapter.readRequestBody).returns.resolves.toEqualTypeOf<Uint8Array>();
+    expectTypeOf(adapter).toHaveProperty('receiveSignedRequest');
+    expectTypeOf(adapter).toHaveProperty('settleWith');
+    expectTypeOf(adapter).toHaveProperty('signedRequestAnswer');
+    expectTypeOf(adapter).toHaveProperty('succeeded');
+    expectTypeOf(testing.createSignedCallback).returns.toEqualTypeOf<{ body: string; headers: Record<string, string> }>();
+    expectTypeOf(main).toHaveProperty('verifyCallback');
+    expectTypeOf(main).toHaveProperty('handleCallback');
   });
 });

@@ -2,16 +2,8 @@ import { createMemoryReplayStore } from '@x/auth';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import callbackVector from '../../auth/vectors/callback.json' with { type: 'json' };
-import {
-  assertCallback,
-  CallbackVerificationError,
-  createSignedCallback,
-  isVerifyCallback,
-  verifyCallback,
-  verifyCallbackRequest,
-  WebhookError,
-  type CallbackPayload,
-} from '../src/index.js';
+import { assertCallback, CallbackVerificationError, isVerifyCallback, verifyCallback, verifyCallbackRequest, WebhookError, type CallbackPayload } from '../src/index.js';
+import { createSignedCallback } from '../src/testing.js';
 
 const credentials = { customerId: callbackVector.customerId, apiKey: callbackVector.apiKey };
 const options = { customerId: credentials.customerId, apiKey: credentials.apiKey };

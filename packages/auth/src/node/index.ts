@@ -30,3 +30,6 @@ export const nodeMac: MacProvider = (algorithm, key) => {
     return hmac.digest('base64');
   };
 };
+
+export type { MacProvider, PreparedMac } from '../hmac.js';
+export type { Algorithm } from '../constants.js';

@@ -1,5 +1,5 @@
 // Building a request: everything checked and computed once, before anything is signed or sent.
-import { CONTENT_TYPE } from '@x/auth';
+import { CONTENT_TYPE } from '@x/auth/protocol';
 import { ConfigurationError, ValidationError } from '../errors.js';
 import { DEFAULTS, type ClientOptions, type RawRequest } from './options.js';
 import type { RetryPolicy } from './retry.js';

@@ -1,6 +1,7 @@
 // `x-emulator [serve]`: start an emulator, print where it listens and one line per request and
 // per callback attempt.
-import { AuthError, decodeCredentials } from '@x/auth';
+import { AuthError } from '@x/auth';
+import { decodeCredentials } from '@x/auth/protocol';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_CUSTOMER, type Customer } from '../emulator.js';
