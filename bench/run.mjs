@@ -54,15 +54,20 @@ const summary = [
   ['Client SMS POST, default options, 1 in flight', 'client-c1', '@x/client, default options', 'req/s', ['official', 'node:http']],
   ['Client with createNodeFetch + nodeMac, 32 in flight', 'client-c32', '@x/client, createNodeFetch', 'req/s', ['official', 'node:http']],
   ['Client with createNodeFetch + nodeMac, 1 in flight', 'client-c1', '@x/client, createNodeFetch', 'req/s', ['official', 'node:http']],
+  ['Client, portable path (global fetch, pure HMAC), 32 in flight', 'client-c32', '@x/client, portable path', 'req/s', ['official', 'node:http']],
   ['Pure signer (createSigner, default)', 'sign', '@x/auth createSigner().sign, pure', 'signatures/s', ['official', 'floor']],
   ['Native signer (createSigner with nodeMac)', 'sign', '@x/auth createSigner({ mac: nodeMac })', 'signatures/s', ['official', 'floor']],
   ['Fastify callback route with verification', 'adapters-fastify', '@x/fastify', 'req/s', [null, 'floor']],
+  ['Fastify callback route with verification, by server CPU time', 'adapters-fastify-cpu', '@x/fastify', 'req/CPU-s', [null, 'floor']],
   ['Express callback route with verification', 'adapters-express', '@x/express', 'req/s', [null, 'floor']],
+  ['Express callback route with verification, by server CPU time', 'adapters-express-cpu', '@x/express', 'req/CPU-s', [null, 'floor']],
   ['Memory replay store: claim at the cap', 'replay', 'claim at the cap', 'claims/s', [null, 'filling', 'expiring']],
   ['Emulator: signed SMS POSTs', 'emulator', 'emulator, POST /v1/messaging signed by @x/auth', 'req/s', [null, 'floor']],
+  ['Emulator: signed SMS POSTs, by server CPU time', 'emulator-cpu', 'emulator, POST /v1/messaging signed by @x/auth', 'req/CPU-s', [null, 'floor']],
+  ['Emulator: transaction store full (each POST evicts the oldest)', 'emulator-store', 'store full', 'req/s', [null, 'below cap']],
 ].filter(([, id]) => results[id]);
 
-const floorName = { official: 'official client', 'node:http': 'node:http floor', floor: 'floor', filling: 'a filling store below the cap', expiring: 'a store below the cap with keys expiring' };
+const floorName = { official: 'official client', 'node:http': 'node:http floor', floor: 'floor', 'below cap': 'the store below its cap', filling: 'a filling store below the cap', expiring: 'a store below the cap with keys expiring' };
 const lines = [];
 lines.push('# Benchmarks', '');
 lines.push(`Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${minutes} minutes. Do not edit by hand: run it again.`, '');
@@ -90,13 +95,30 @@ for (const against of ['filling', 'expiring']) {
   const q = atCap?.ratios.find((x) => x.against === against);
   if (q) goals.push(`Replay store: a claim at the cap costs ${(1 / q.median).toFixed(2)}x a claim below the cap (${floorName[against]}); goal at most 2x: ${1 / q.median <= 2 ? 'met' : 'not met'}.`);
 }
+for (const c of ['c1', 'c32']) {
+  const r = row(`client-${c}`, '@x/client, default options');
+  const q = r?.ratios.find((x) => x.against === 'official');
+  if (q) goals.push(`Client SMS POST, default options, ${c.slice(1)} in flight: ${q.median.toFixed(2)}x the official client (range ${q.min.toFixed(2)}-${q.max.toFixed(2)}); goal at least 1.3x: ${q.median >= 1.3 ? 'met' : 'not met'}.`);
+}
+const floor32 = row('client-c32', '@x/client, default options')?.ratios.find((x) => x.against === 'node:http');
+if (floor32) goals.push(`Client SMS POST, default options, 32 in flight: ${floor32.median.toFixed(2)}x the bare node:http floor; goal at least 0.6x: ${floor32.median >= 0.6 ? 'met' : 'not met'}.`);
+const native = row('sign', '@x/auth createSigner({ mac: nodeMac })')?.ratios.find((q) => q.against === 'official');
+if (native) goals.push(`Signing with the Node default (native HMAC, what createClient uses on Node) at least 1.2x the official client: ${native.median.toFixed(2)}x, ${native.median >= 1.2 ? 'met' : 'not met'}.`);
+for (const fw of ['express', 'fastify']) {
+  for (const [suffix, what] of [['', 'req/s'], ['-cpu', 'server CPU time']]) {
+    const q = row(`adapters-${fw}${suffix}`, `@x/${fw}`)?.ratios.find((x) => x.against === 'floor');
+    if (q) goals.push(`${fw === 'express' ? 'Express' : 'Fastify'} callback route with verification, by ${what}: ${q.median.toFixed(2)}x the route without the plugin (${((1 - q.median) * 100).toFixed(0)}% cost); goal at most 5%: ${q.median >= 0.95 ? 'met' : 'not met'}.`);
+  }
+}
+const emu = row('emulator', 'emulator, POST /v1/messaging signed by @x/auth')?.ratios.find((x) => x.against === 'floor');
+if (emu) goals.push(`Emulator at least 0.4x a trivial Hono route: ${emu.median.toFixed(2)}x (range ${emu.min.toFixed(2)}-${emu.max.toFixed(2)}), ${emu.median >= 0.4 ? 'met' : 'not met'}.`);
 if (signing) goals.push(`@x/auth signing only: ${(signing.gzipped / 1000).toFixed(2)} KB min+gz; goal at most 5.0 KB: ${signing.gzipped <= 5000 ? 'met' : 'not met'}.`);
 const client = size('@x/client (everything, with @x/auth)');
 if (client) goals.push(`@x/client: ${(client.gzipped / 1000).toFixed(2)} KB min+gz; goal at most 10 KB: ${client.gzipped <= 10_000 ? 'met' : `not met (budget set at ${(client.budget / 1000).toFixed(1)} KB until the client work brings it down)`}.`);
 if (goals.length) lines.push('Goals of issue 13:', '', ...goals.map((g) => `- ${g}`), '');
 
 lines.push('## Every comparison', '');
-for (const id of ['sign', 'replay', 'client-c32', 'client-c1', 'emulator', 'adapters-express', 'adapters-fastify']) {
+for (const id of ['sign', 'replay', 'client-c32', 'client-c1', 'emulator', 'emulator-cpu', 'emulator-store', 'adapters-express', 'adapters-express-cpu', 'adapters-fastify', 'adapters-fastify-cpu']) {
   const result = results[id];
   if (!result) continue;
   lines.push(`### ${result.title}`, '');

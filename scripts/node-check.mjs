@@ -8,7 +8,6 @@ import { createNodeFetch } from '@x/client/node';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator } from '@x/emulator/node';
 import { verifyCallback } from '@x/webhooks';
-import { nativeCallbackSignature } from '@x/webhooks/node';
 
 export async function check() {
   const rows = [];
@@ -17,7 +16,7 @@ export async function check() {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', async () => {
-      const result = await verifyCallback({ body: Buffer.concat(chunks), headers: req.headers }, { ...DEFAULT_CUSTOMER, signer: nativeCallbackSignature });
+      const result = await verifyCallback({ body: Buffer.concat(chunks), headers: req.headers }, { ...DEFAULT_CUSTOMER, mac: nodeMac });
       received.push(result);
       res.writeHead(result.ok ? 200 : 401).end();
     });
@@ -29,7 +28,7 @@ export async function check() {
     const sent = await client.messaging.send({ phoneNumber: '15555550900', message: 'x', messageType: 'ARN' });
     rows.push(['@x/client/node + @x/auth/node against the emulator server', sent.status === 200 && sent.data.status.code === 290, '']);
     await emulator.emulator.idle();
-    rows.push(['@x/webhooks/node verifies the callback the emulator sent', received.length === 1 && received[0].ok && received[0].payload.reference_id === sent.data.reference_id, '']);
+    rows.push(['@x/webhooks with mac: nodeMac verifies the callback the emulator sent', received.length === 1 && received[0].ok && received[0].payload.reference_id === sent.data.reference_id, '']);
   } finally {
     await emulator.close();
     receiver.close();

@@ -12,7 +12,7 @@ const CHUNK = 3 * 2048;
  *
  * @example
  * ```ts
- * import { encodeBase64 } from '@x/auth';
+ * import { encodeBase64 } from '@x/auth/protocol';
  *
  * encodeBase64(new TextEncoder().encode('hi')); // 'aGk='
  * ```
@@ -32,7 +32,7 @@ export function encodeBase64(bytes: Uint8Array): string {
  *
  * @example
  * ```ts
- * import { decodeBase64 } from '@x/auth';
+ * import { decodeBase64 } from '@x/auth/protocol';
  *
  * decodeBase64('aGk=');  // Uint8Array [104, 105]
  * decodeBase64('aGk');   // undefined: not padded

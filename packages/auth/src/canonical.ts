@@ -30,7 +30,7 @@ export interface StringToSign {
  *
  * @example
  * ```ts
- * import { canonicalHeaderValue } from '@x/auth';
+ * import { canonicalHeaderValue } from '@x/auth/protocol';
  *
  * canonicalHeaderValue('  a\r\n  folded value '); // 'a folded value'
  * ```
@@ -44,7 +44,7 @@ export const canonicalHeaderValue = (value: string): string =>
  *
  * @example
  * ```ts
- * import { canonicalTsHeaders } from '@x/auth';
+ * import { canonicalTsHeaders } from '@x/auth/protocol';
  *
  * canonicalTsHeaders({ 'X-TS-Nonce': 'abc-123', 'x-ts-auth-method': 'HMAC-SHA256' });
  * // 'x-ts-auth-method:HMAC-SHA256\nx-ts-nonce:abc-123\n'
@@ -67,7 +67,7 @@ export function canonicalTsHeaders(headers: Readonly<Record<string, string>>): s
  *
  * @example
  * ```ts
- * import { resourceOf } from '@x/auth';
+ * import { resourceOf } from '@x/auth/protocol';
  *
  * resourceOf('https://rest-api.telesign.com/v1/messaging?x=1'); // '/v1/messaging'
  * ```
@@ -95,7 +95,7 @@ export function resourceOf(url: string): string {
  *
  * @example
  * ```ts
- * import { joinStringToSign } from '@x/auth';
+ * import { joinStringToSign } from '@x/auth/protocol';
  *
  * const { text } = joinStringToSign('GET', undefined, undefined, 'x-ts-date:Thu, 01 Jan 1970 00:00:00 GMT\n', undefined, '/v1/messaging/ABC');
  * // 'GET\n\n\nx-ts-date:Thu, 01 Jan 1970 00:00:00 GMT\n/v1/messaging/ABC'
@@ -128,7 +128,7 @@ export function joinStringToSign(
  *
  * @example
  * ```ts
- * import { stringToSign } from '@x/auth';
+ * import { stringToSign } from '@x/auth/protocol';
  *
  * const { text } = stringToSign({ method: 'GET', tsHeaders: { 'x-ts-date': 'Thu, 01 Jan 1970 00:00:00 GMT' }, resource: '/v1/messaging/ABC' });
  * log(text); // diff it with the one a failed verification reports
@@ -151,7 +151,7 @@ export function stringToSign(parts: CanonicalParts): StringToSign {
  *
  * @example
  * ```ts
- * import { stringToSignParts } from '@x/auth';
+ * import { stringToSignParts } from '@x/auth/protocol';
  *
  * const parts = stringToSignParts({ method: 'POST', contentType: 'application/json', tsHeaders: {}, body: new Uint8Array([123, 125]), resource: '/v1/x' });
  * // the body stays bytes: feed the parts to an HMAC in order

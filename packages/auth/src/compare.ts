@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { timingSafeEqual } from '@x/auth';
+ * import { timingSafeEqual } from '@x/auth/protocol';
  *
  * const expected = 'c2lnbmF0dXJl';
  * timingSafeEqual(expected, 'c2lnbmF0dXJl'); // true, in time independent of where strings differ

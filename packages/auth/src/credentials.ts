@@ -13,7 +13,7 @@ export interface Credentials {
  *
  * @example
  * ```ts
- * import { decodeCredentials } from '@x/auth';
+ * import { decodeCredentials } from '@x/auth/protocol';
  *
  * const key = decodeCredentials({ customerId, apiKey }); // the key's bytes; an AuthError that says what is wrong otherwise
  * ```

@@ -7,7 +7,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  *
  * @example
  * ```ts
- * import { formatHttpDate } from '@x/auth';
+ * import { formatHttpDate } from '@x/auth/protocol';
  *
  * formatHttpDate(new Date(0)); // 'Thu, 01 Jan 1970 00:00:00 GMT'
  * ```
@@ -60,7 +60,7 @@ function build(year: number, month: number, day: number, h: string, m: string, s
  *
  * @example
  * ```ts
- * import { parseHttpDate } from '@x/auth';
+ * import { parseHttpDate } from '@x/auth/protocol';
  *
  * parseHttpDate('Thu, 01 Jan 1970 00:00:00 GMT'); // 0
  * parseHttpDate('yesterday');                     // undefined

@@ -6,7 +6,7 @@ import { utf8 } from './bytes.js';
  *
  * @example
  * ```ts
- * import { sha256Hex } from '@x/auth';
+ * import { sha256Hex } from '@x/auth/protocol';
  *
  * sha256Hex('abc'); // 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
  * ```

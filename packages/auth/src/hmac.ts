@@ -128,6 +128,17 @@ export interface KeyCacheOptions {
  * keys: pass it as `keyCache` to `verifyRequest` (and to `verifyCallback` of @x/webhooks), so that
  * a key from your credentials lookup is decoded and prepared once, not on every request. Its
  * owner holds it; nothing is cached at module level, so keys live as long as their owner.
+ *
+ * @example
+ * ```ts
+ * import { createKeyCache, verifyRequest } from '@x/auth';
+ * import { nodeMac } from '@x/auth/node';
+ *
+ * const keyCache = createKeyCache({ mac: nodeMac, limit: 64 }); // one per server, held for its lifetime
+ * const request = { method: 'GET', url: '/v1/messaging/ABC', headers: {} }; // as received
+ * const result = await verifyRequest(request, { credentials: lookup, keyCache });
+ * if (!result.ok) log(result.reason);
+ * ```
  */
 export function createKeyCache(options: KeyCacheOptions = {}): KeyCache {
   const provider = options.mac ?? prepareMac;

@@ -86,7 +86,7 @@ const fail = (reason: VerifyFailure, extra: { customerId?: string; stringToSign?
  *
  * @example
  * ```ts
- * import { headerMap } from '@x/auth';
+ * import { headerMap } from '@x/auth/protocol';
  *
  * const headers = headerMap({ 'X-TS-Nonce': 'abc', Accept: ['a', 'b'] });
  * headers.get('x-ts-nonce'); // 'abc'
@@ -115,7 +115,7 @@ export function headerMap(input: HeaderInput): Map<string, string> {
  *
  * @example
  * ```ts
- * import { headerValue } from '@x/auth';
+ * import { headerValue } from '@x/auth/protocol';
  *
  * headerValue(new Headers({ Authorization: 'TSA id:sig' }), 'authorization'); // 'TSA id:sig'
  * ```

@@ -37,6 +37,7 @@ beforeAll(async () => {
     // mapped by hand, as its README says; through npm or node_modules Deno resolves it itself.
     '#platform': file(join(root, 'packages', 'client', 'dist', 'platform.js')),
     '@x/auth': file(join(root, 'packages', 'auth', 'dist', 'index.js')),
+    '@x/auth/protocol': file(join(root, 'packages', 'auth', 'dist', 'protocol.js')),
     '@noble/hashes/': `${file(noble)}/`,
   };
   writeFileSync(join(dir, 'deno.json'), JSON.stringify({ imports }));

@@ -9,4 +9,5 @@ export type { AdapterExchange, CallbackExchange, SignedRequestExchange } from '.
 export { readRequestBody } from './body.js';
 // The types these names use (the main entry has them too).
 export type { CallbackOptions, VerifiedCallback } from './verify.js';
+export type { CallbackPayload } from './types.js';
 export type { CallbackAnswer, CallbackFailure } from './failures.js';

@@ -47,7 +47,7 @@ async function readWithin<Reason extends string>(exchange: AdapterExchange<Reaso
  *
  * @example
  * ```ts
- * import { receiveCallback, type CallbackExchange } from '@x/webhooks';
+ * import { receiveCallback, type CallbackExchange } from '@x/webhooks/adapter';
  *
  * // In a framework adapter: the framework's I/O in, the verified callback (or an answer written) out.
  * async function adapter(exchange: CallbackExchange) {
@@ -70,7 +70,7 @@ export async function receiveCallback(exchange: CallbackExchange, options: Callb
  *
  * @example
  * ```ts
- * import { succeeded } from '@x/webhooks';
+ * import { succeeded } from '@x/webhooks/adapter';
  *
  * succeeded(204); // true
  * succeeded(500); // false
@@ -84,7 +84,7 @@ export const succeeded = (status: number) => status >= 200 && status < 300;
  *
  * @example
  * ```ts
- * import { receiveCallback, settleWith, succeeded, type CallbackExchange } from '@x/webhooks';
+ * import { receiveCallback, settleWith, succeeded, type CallbackExchange } from '@x/webhooks/adapter';
  *
  * async function adapter(exchange: CallbackExchange, respondWith: () => Promise<number>) {
  *   const callback = await receiveCallback(exchange, { customerId, apiKey }, 100 * 1024);
@@ -111,7 +111,7 @@ export function settleWith(callback: VerifiedCallback, options: Pick<CallbackOpt
  * @example
  * ```ts
  * import { verifyRequest } from '@x/auth';
- * import { signedRequestAnswer } from '@x/webhooks';
+ * import { signedRequestAnswer } from '@x/webhooks/adapter';
  *
  * const result = await verifyRequest({ method: 'GET', url: '/v1/messaging/ABC', headers: {} }, { credentials: lookup });
  * if (!result.ok) log(signedRequestAnswer(result)); // 401 and the service's error body
@@ -133,7 +133,7 @@ export function signedRequestAnswer(result: { status: number; reason: VerifyFail
  *
  * @example
  * ```ts
- * import { receiveSignedRequest, type SignedRequestExchange } from '@x/webhooks';
+ * import { receiveSignedRequest, type SignedRequestExchange } from '@x/webhooks/adapter';
  *
  * // In a framework adapter: the verified customer, or undefined once 401 / 413 was written.
  * async function adapter(exchange: SignedRequestExchange) {

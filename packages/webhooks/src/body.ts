@@ -8,7 +8,7 @@ export { BodyTooLargeError };
  *
  * @example
  * ```ts
- * import { readRequestBody } from '@x/webhooks';
+ * import { readRequestBody } from '@x/webhooks/adapter';
  *
  * async function receive(request: Request) {
  *   const body = await readRequestBody(request, 64 * 1024); // BodyTooLargeError beyond 64 KiB

@@ -7,13 +7,16 @@
 import { callbackHeaders, type Credentials } from '@x/auth';
 import type { CallbackPayload } from './types.js';
 
+export type { CallbackPayload };
+
 /**
  * A correctly signed callback, for your tests: the body as the service would send it and both
  * signature headers. Pass a string to sign those exact bytes.
  *
  * @example
  * ```ts
- * import { createSignedCallback, verifyCallback } from '@x/webhooks';
+ * import { verifyCallback } from '@x/webhooks';
+ * import { createSignedCallback } from '@x/webhooks/testing';
  *
  * const { body, headers } = createSignedCallback('{"reference_id":"0123456789ABCDEF0123456789ABCDEF"}', { customerId, apiKey });
  * const result = await verifyCallback({ body, headers }, { customerId, apiKey }); // ok: true

@@ -196,7 +196,8 @@ const untracked = (payload: CallbackPayload, header: VerifiedCallback['header'],
  *
  * @example
  * ```ts
- * import { assertCallback, createSignedCallback } from '@x/webhooks';
+ * import { assertCallback } from '@x/webhooks';
+ * import { createSignedCallback } from '@x/webhooks/testing';
  *
  * const { body, headers } = createSignedCallback('{"reference_id":"0123456789ABCDEF0123456789ABCDEF"}', { customerId, apiKey });
  * const payload = await assertCallback({ body, headers }, { customerId, apiKey }); // throws CallbackVerificationError otherwise
