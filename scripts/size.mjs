@@ -12,6 +12,9 @@
 // so that "everything" is no longer one import; see the client README.
 // Issue 11 (API surface): @x/webhooks' main entry 12.8 -> 8.9 KB (the adapter core moved to
 // @x/webhooks/adapter); new rows for @x/auth/protocol, @x/webhooks/adapter and /testing at size + ~2%.
+// Signing only back to the issue's 5.0 KB (4,992 B): XError's cross-copy instanceof in fewer bytes (an
+// inherited constructor is visited anyway), decodeBase64 by round trip alone, a UUID fallback without
+// a regex, two messages shorter; the budget is the goal itself.
 // Size budgets per entry point: each entry's ESM build bundled with its dependencies, minified
 // and gzipped (what a user's bundler ships), measured with esbuild and zlib from the built dist/.
 // Fails, naming the entry, its size and its budget, when an entry is over its budget.
@@ -28,7 +31,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // gate was set plus about 5 %, so that growth is a decision. @x/client's target is 10 KB: it is
 // over that today, so its budget is today's size rounded up until the client work brings it down.
 const targets = [
-  { name: '@x/auth: signRequest only', dir: 'auth', code: "export { signRequest } from './dist/index.js';", budget: 5_200 },
+  { name: '@x/auth: signRequest only', dir: 'auth', code: "export { signRequest } from './dist/index.js';", budget: 5_000 },
   { name: '@x/auth: sign + verify + replay store', dir: 'auth', code: "export { signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature } from './dist/index.js';", budget: 9_200 },
   { name: '@x/auth (everything)', dir: 'auth', code: "export * from './dist/index.js';", budget: 11_700 },
   { name: '@x/auth/protocol (everything)', dir: 'auth', code: "export * from './dist/protocol.js';", file: 'protocol.js', budget: 6_300 },

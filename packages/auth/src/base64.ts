@@ -39,11 +39,13 @@ export function encodeBase64(bytes: Uint8Array): string {
  * ```
  */
 export function decodeBase64(text: string): Uint8Array | undefined {
-  // The pattern and the length leave atob nothing to throw on.
-  if (typeof text !== 'string' || text.length % 4 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return undefined;
-  const binary = atob(text);
-  // Padding bits must be zero, or two texts would decode to the same key: the canonical text is
-  // the one that encodes back to itself.
-  if (btoa(binary) !== text) return undefined;
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    return undefined; // not base64 at all
+  }
+  // Only the canonical text is accepted (standard alphabet, padded, padding bits zero, no white
+  // space): the one that encodes back to itself, so two texts never decode to the same key.
+  return btoa(binary) === text ? Uint8Array.from(binary, (char) => char.charCodeAt(0)) : undefined;
 }

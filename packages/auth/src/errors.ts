@@ -26,12 +26,12 @@ export class XError extends Error {
    * brand of its own is matched by the ordinary check only.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
-    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    if (typeof value !== 'object' || value === null || !Object.hasOwn(this, BRAND)) return false;
-    const brand = (this as Branded)[BRAND];
-    for (let proto: unknown = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto)) {
-      const owner = Object.hasOwn(proto as object, 'constructor') ? (proto as { constructor: unknown }).constructor : undefined;
-      if (typeof owner === 'function' && Object.hasOwn(owner, BRAND) && (owner as Branded)[BRAND] === brand) return true;
+    const brand = Object.hasOwn(this, BRAND) && (this as Branded)[BRAND];
+    for (let proto = value; typeof proto === 'object' && proto !== null; ) {
+      proto = Object.getPrototypeOf(proto);
+      // An inherited constructor is the own one of a prototype further up, visited anyway.
+      const owner = (proto as { constructor?: Branded } | null)?.constructor;
+      if (owner && (owner === this || (brand && Object.hasOwn(owner, BRAND) && owner[BRAND] === brand))) return true;
     }
     return false;
   }

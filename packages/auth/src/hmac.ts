@@ -93,7 +93,7 @@ export const signingMac: MacProvider = (algorithm, key) => {
   if (!Hash) {
     throw new AuthError(
       'algorithm_not_enabled',
-      'HMAC-SHA1 is off by default (signing code carries SHA-256 only): call enableSha1() once, or pass mac: nodeMac from @x/auth/node.',
+      'HMAC-SHA1 is off by default: call enableSha1() once, or pass mac: nodeMac from @x/auth/node.',
     );
   }
   return pureHmac(Hash, key);

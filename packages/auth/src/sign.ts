@@ -82,9 +82,9 @@ function randomUuid(): string {
   const b = c.getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
-  let hex = '';
-  for (const byte of b) hex += (byte < 16 ? '0' : '') + byte.toString(16);
-  return hex.replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
+  let uuid = '';
+  b.forEach((byte, i) => (uuid += (i > 3 && i < 11 && !(i & 1) ? '-' : '') + (byte + 256).toString(16).slice(1)));
+  return uuid;
 }
 
 function nonceOf(option: string | false | undefined): string | undefined {

@@ -24,6 +24,11 @@ describe('base64', () => {
     );
   });
 
+  it('never throws on what is not a string, and decodes none of it', () => {
+    const junk: unknown[] = [undefined, null, 0, 1234, true, {}, [], Symbol('x'), { toString: () => 'aGk=' }, { toString: () => { throw new Error('boom'); } }, 10n];
+    for (const value of junk) expect(decodeBase64(value as string)).toBeUndefined();
+  });
+
   it('encodes long input (several internal chunks) exactly as Node Buffer does', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 6000, maxLength: 20_000 }), (bytes) => {
