@@ -36,7 +36,7 @@ export function decodeCredentials(credentials: Credentials | undefined): Uint8Ar
   if (!key || key.length === 0) {
     throw new AuthError(
       'invalid_api_key',
-      `apiKey is not base64 (${apiKey.length} characters given): copy the key exactly as issued, without quotes, spaces or line breaks.`,
+      `apiKey is not valid base64 (${apiKey.length} characters given): copy the key exactly as issued, without quotes, spaces or line breaks.`,
     );
   }
   return key;

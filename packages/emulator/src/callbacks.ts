@@ -4,11 +4,11 @@ import { EmulatorError } from './errors.js';
 
 export interface CallbackOptions {
   /** Waits before the 2nd, 3rd, ... attempt, on the emulator's clock (`clock.advance` brings them forward). Default [10 000, 30 000]: three attempts, as the service does. */
-  retryDelaysMs?: number[];
+  retryDelaysMs?: number[] | undefined;
   /** Per attempt. Default 5 000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** The fetch used to deliver callbacks. Default `globalThis.fetch`. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
 }
 
 export interface CallbackAttempt {

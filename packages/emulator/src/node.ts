@@ -17,18 +17,18 @@ import { errorFamily } from './families.js';
 
 export interface ServerOptions extends EmulatorOptions {
   /** Default 0: a free port. */
-  port?: number;
+  port?: number | undefined;
   /** Default 127.0.0.1. Any other address makes the control routes require a control token (generated unless given) and logs a warning. */
-  hostname?: string;
+  hostname?: string | undefined;
   /** Serve HTTPS with this key and certificate (PEM). Default: plain HTTP. */
-  tls?: { key: string | Uint8Array; cert: string | Uint8Array };
+  tls?: { key: string | Uint8Array; cert: string | Uint8Array } | undefined;
   /** Serve an existing emulator instead of creating one. */
-  emulator?: Emulator;
+  emulator?: Emulator | undefined;
   /**
    * Require `Authorization: Bearer <token>` on the control routes (/_emulator/*). Default: none on
    * a loopback address (Host and Origin must then be loopback), a random one on any other address.
    */
-  controlToken?: string;
+  controlToken?: string | undefined;
 }
 
 export interface RunningEmulator {
@@ -56,7 +56,7 @@ export interface RunningEmulator {
 export async function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
   const hostname = options.hostname ?? '127.0.0.1';
   const control = controlSettings({ hostname, ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}) });
-  const emulator = options.emulator ?? createEmulator({ mac: nodeMac, ...options });
+  const emulator = options.emulator ?? createEmulator({ ...options, mac: options.mac ?? nodeMac });
   const logger = options.logger ?? consoleLogger;
   const unreadable = errorFamily('positive', options.now ?? Date.now);
   const server = createAdaptorServer({

@@ -12,69 +12,69 @@ import type { CallbackFilter, TransactionWait, WaitOptions } from './wait.js';
 
 export interface Customer extends Credentials {
   /** Where callbacks go when a request gives no `callback_url`. */
-  callbackUrl?: string;
+  callbackUrl?: string | undefined;
 }
 
 export interface EmulatorOptions {
   /** Accounts the emulator accepts. Default: one, `DEFAULT_CUSTOMER`. */
-  customers?: Customer[];
+  customers?: Customer[] | undefined;
   /** From 290 "Message in progress" to the final SMS status. Default 1 000 ms. */
-  deliveryDelayMs?: number;
+  deliveryDelayMs?: number | undefined;
   /** From 103 "Call in progress" to the final call status. Default: deliveryDelayMs. */
-  callDelayMs?: number;
+  callDelayMs?: number | undefined;
   verify?: {
     /** How long a code can be checked. Default 10 minutes. */
-    expiryMs?: number;
+    expiryMs?: number | undefined;
     /** Submissions allowed; the next one is MAX_ATTEMPTS_EXCEEDED even when right. Default 5. */
-    maxAttempts?: number;
-  };
+    maxAttempts?: number | undefined;
+  } | undefined;
   /** Verify API (multi-channel verification) settings; the service sets them per account. */
   verifyApi?: {
     /** How long a code can be finalized, from each send (restarts at a fallback). Default 300 000 ms. */
-    codeValidityMs?: number;
+    codeValidityMs?: number | undefined;
     /** Wrong codes allowed; the last one rejects the verification (3904). Default 3. */
-    maxAttempts?: number;
+    maxAttempts?: number | undefined;
     /** The longest a verification lasts, all methods together; then it fails. Default 300 000 ms. */
-    maxDurationMs?: number;
-  };
+    maxDurationMs?: number | undefined;
+  } | undefined;
   /**
    * Accounts of products with credentials of their own. Default: the products accept `customers`.
    * With `intelligence: { customers }`, POST /intelligence/phone accepts only those accounts, and
    * the other routes do not accept them (as the service, which issues Intelligence its own pair).
    */
   products?: {
-    intelligence?: { customers: Customer[] };
-    verifyApi?: { customers: Customer[] };
-  };
-  callbacks?: CallbackOptions;
+    intelligence?: { customers: Customer[] } | undefined;
+    verifyApi?: { customers: Customer[] } | undefined;
+  } | undefined;
+  callbacks?: CallbackOptions | undefined;
   /** Clock. Default `Date.now`. */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /** Larger bodies get 413. Default 64 KiB. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /** How long status can be read. Default 12 hours, as the service. */
-  retentionMs?: number;
+  retentionMs?: number | undefined;
   /** Most transactions kept; the oldest go first. Default 200 000. */
-  maxTransactions?: number;
+  maxTransactions?: number | undefined;
   /** Accept Basic authentication. Default true (the service accepts both methods). */
-  allowBasic?: boolean;
+  allowBasic?: boolean | undefined;
   /** Allowed clock difference of signed requests. Default 15 minutes. */
-  clockSkewMs?: number;
+  clockSkewMs?: number | undefined;
   /** Where nonces are claimed. Default: in memory. Share one (e.g. @x/redis) between several emulators. */
-  replayStore?: ReplayStore;
+  replayStore?: ReplayStore | undefined;
   /** HMAC implementation for verifying requests. Default pure; the Node server uses node:crypto. */
-  mac?: MacProvider;
+  mac?: MacProvider | undefined;
   /** Where errors in routes (answered 500 JSON) and warnings go. Default: the console. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** How many requests the journal keeps (the oldest go first). Default 1 000; 0 keeps none; at most 100 000. */
-  journalSize?: number;
+  journalSize?: number | undefined;
   /** Random numbers in [0, 1) for the `probability` of fault rules. Default `Math.random`; pass a seeded one for reproducible runs. */
-  random?: () => number;
+  random?: (() => number) | undefined;
   /**
    * Answer the service routes to web pages of any origin (CORS): preflights are answered, the
    * signing headers allowed, `Date` and `Retry-After` exposed. Default false: a preflight gets a
    * 403 that says to turn it on (`--cors`). The control routes never answer other origins.
    */
-  cors?: boolean;
+  cors?: boolean | undefined;
 }
 
 /** What a server adapter tells the app about a request (Hono's env bindings). */

@@ -30,6 +30,18 @@ const options: EmulatorOptions = {
 };
 const emulator: Emulator = createEmulator(options);
 
+// Under exactOptionalPropertyTypes, a value that may be undefined is "not given" (issue 11).
+const fromEnv: EmulatorOptions = {
+  customers: [{ ...DEFAULT_CUSTOMER, callbackUrl: env.CALLBACK_URL }],
+  journalSize: env.JOURNAL ? Number(env.JOURNAL) : undefined,
+  verify: env.VERIFY_TTL ? { expiryMs: Number(env.VERIFY_TTL), maxAttempts: undefined } : undefined,
+  callbacks: { fetch: undefined, timeoutMs: undefined },
+  mac: undefined,
+};
+void createEmulator(fromEnv);
+const envServerOptions: ServerOptions = { port: env.PORT ? Number(env.PORT) : undefined, hostname: env.HOST, controlToken: env.TOKEN };
+void envServerOptions;
+
 // The in-process fetch is Node's fetch: a client can take it as its own.
 const asFetch: typeof fetch = emulator.fetch;
 void asFetch;
