@@ -24,13 +24,13 @@ export function decodeCredentials(credentials: Credentials | undefined): Uint8Ar
   }
   const { customerId, apiKey } = credentials;
   if (typeof customerId !== 'string' || customerId.trim() === '') {
-    throw new AuthError('missing_credentials', 'customerId is empty: pass the customer ID of your account.');
+    throw new AuthError('missing_credentials', "customerId is empty: pass your account's customer ID.");
   }
   if (/[\s:]/.test(customerId)) {
     throw new AuthError('invalid_customer_id', 'customerId must not contain white space or ":"; check that the customer ID was copied whole.');
   }
   if (typeof apiKey !== 'string' || apiKey === '') {
-    throw new AuthError('missing_credentials', 'apiKey is empty: pass the API key of your account (a base64 string).');
+    throw new AuthError('missing_credentials', "apiKey is empty: pass your account's API key (a base64 string).");
   }
   const key = decodeBase64(apiKey);
   if (!key || key.length === 0) {
