@@ -68,17 +68,18 @@ export type {
   VerifyStatusResponse,
   PhoneIdBase,
 } from './types.js';
-export type { VoiceVerifyParams, VoiceVerifyResponse, CallForwarding } from './products/voice-verify.js';
-export type { VerifyCompletionResponse } from './products/verify-completion.js';
+export type { VoiceVerifyParams, VoiceVerifyResponse, CallForwarding, VoiceVerifyOperations } from './products/voice-verify.js';
+export type { VerifyCompletionResponse, VerifyCompletionOperations } from './products/verify-completion.js';
 export type {
   PhoneIdUseCase,
   PhoneIdStandardResponse,
   PhoneIdLiveResponse,
   PhoneIdDeactivationResponse,
+  PhoneIdVariantOperations,
 } from './products/phone-id.js';
 export type { PhoneIdAddons, PhoneIdAddonName, PhoneIdConsent, PhoneIdAddonSections, AddonStatus, ContactFields } from './products/phone-id-addons.js';
-export type { ScoreParams, ScoreResponse, RiskParams, RiskSection, RiskLevel, RiskRecommendation } from './products/score.js';
-export type { IntelligenceParams, IntelligenceResponse } from './products/intelligence.js';
+export type { ScoreParams, ScoreResponse, RiskParams, RiskSection, RiskLevel, RiskRecommendation, ScoreOperations } from './products/score.js';
+export type { IntelligenceParams, IntelligenceResponse, IntelligenceOperations } from './products/intelligence.js';
 export type {
   CreateVerificationParams,
   VerificationStep,
@@ -87,5 +88,6 @@ export type {
   VerificationPolicyEntry,
   Verification,
   FinalizeVerificationResponse,
+  VerifyApiOperations,
 } from './products/verify-api.js';
-export type { BulkRecipient, BulkSmsParams, BulkSmsResponse } from './products/bulk-sms.js';
+export type { BulkRecipient, BulkSmsParams, BulkSmsResponse, BulkSmsOperations } from './products/bulk-sms.js';

@@ -322,3 +322,17 @@ describe('client errors form a discriminated union on code', () => {
     createClient({ customerId: 'x', apiKey: 'AAAA', fetch: (url: number) => url });
   });
 });
+
+describe('operation groups are named (issue 11: every type in a signature can be imported)', () => {
+  it('each group of the client is assignable to its exported interface', async () => {
+    type Groups = import('../src/index.js').Client;
+    type Named = typeof import('../src/index.js');
+    expectTypeOf<Named>().not.toHaveProperty('BulkSmsOperations'); // types only, nothing at run time
+    expectTypeOf<Groups['messaging']>().toMatchTypeOf<import('../src/index.js').BulkSmsOperations>();
+    expectTypeOf<Groups['phoneId']>().toMatchTypeOf<import('../src/index.js').PhoneIdVariantOperations>();
+    expectTypeOf<Groups['verify']>().toMatchTypeOf<import('../src/index.js').VoiceVerifyOperations & import('../src/index.js').VerifyCompletionOperations>();
+    expectTypeOf<Groups['score']>().toEqualTypeOf<import('../src/index.js').ScoreOperations>();
+    expectTypeOf<Groups['intelligence']>().toEqualTypeOf<import('../src/index.js').IntelligenceOperations>();
+    expectTypeOf<Groups['verifyApi']>().toEqualTypeOf<import('../src/index.js').VerifyApiOperations>();
+  });
+});
