@@ -2,7 +2,7 @@
 // The full suite behind `npm test`: build, lint, typecheck, every package's vitest project,
 // the published-shape checks of every package, and the cross-runtime checks. Each vitest test
 // counts as one, each other step as one. Ends with `ci: N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,38 @@ function step(name, command, args, options = {}) {
   return ok;
 }
 
+/**
+ * Independent quiet steps, two at a time (the machine kind has 2 cores): each counts as one, as
+ * with `step`; the output of a failed one is printed whole, after it ends.
+ */
+async function parallelSteps(list, width = 2) {
+  const run = ([name, command, args, options = {}]) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      const child = spawn(command, args, { cwd: options.cwd ?? root, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...options.env } });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      const timer = setTimeout(() => child.kill('SIGKILL'), options.timeout ?? 300_000);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        const ok = code === 0;
+        if (ok) passed++;
+        else {
+          failed++;
+          failures.push(name);
+          process.stdout.write(output);
+        }
+        console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        resolve();
+      });
+    });
+  const queue = [...list];
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (queue.length) await run(queue.shift());
+  }));
+}
+
 const wanted = (name) => only.length === 0 || only.includes(name);
 
 if (!step('build', 'pnpm', ['turbo', 'run', 'build', '--output-logs=errors-only'])) {
@@ -41,7 +73,7 @@ if (wanted('typecheck')) step('typecheck', 'pnpm', ['turbo', 'run', 'typecheck',
 // compiled against the built declarations (testing/consumers/, scripts/consumers.mjs).
 if (wanted('typecheck') || wanted('consumers')) {
   step('consumer fixtures import every public entry point', 'node', ['scripts/consumers.mjs', 'coverage'], { quiet: true });
-  for (const mode of ['node10', 'node16-cjs', 'nodenext', 'bundler']) step(`consumer types: ${mode}`, 'node', ['scripts/consumers.mjs', mode], { quiet: true });
+  await parallelSteps(['node10', 'node16-cjs', 'nodenext', 'bundler'].map((mode) => [`consumer types: ${mode}`, 'node', ['scripts/consumers.mjs', mode]]));
 }
 // The public API of every entry point, pinned by its API report (packages/*/etc/*.api.md).
 // One item per entry point; a report that differs fails (pnpm api:update, review, commit).
@@ -105,17 +137,20 @@ if (wanted('examples')) {
 
 // Published shape: publint --strict, attw --pack, and both module systems in Node.
 if (wanted('packages')) {
+  const checks = [];
   for (const dir of readdirSync(join(root, 'packages'))) {
     const pkgDir = join(root, 'packages', dir);
     const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
     if (pkg.private) continue;
-    step(`${pkg.name}: publint --strict`, 'pnpm', ['exec', 'publint', '--strict', pkgDir], { quiet: true });
+    checks.push([`${pkg.name}: publint --strict`, 'pnpm', ['exec', 'publint', '--strict', pkgDir]]);
     // The strict profile: node10 too (every subpath resolves there through "typesVersions").
-    step(`${pkg.name}: attw --pack (node10, node16 CJS/ESM, bundler)`, 'pnpm', ['exec', 'attw', '--pack', pkgDir, '--profile', 'strict', '--format', 'table-flipped'], { quiet: true });
+    checks.push([`${pkg.name}: attw --pack (node10, node16 CJS/ESM, bundler)`, 'pnpm', ['exec', 'attw', '--pack', pkgDir, '--profile', 'strict', '--format', 'table-flipped']]);
     const check = `if (!Object.keys(m).length) throw new Error('no exports')`;
-    step(`${pkg.name}: ESM import in Node`, 'node', ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pkg.name)}); ${check}`], { quiet: true, cwd: pkgDir });
-    step(`${pkg.name}: CJS require in Node`, 'node', ['-e', `const m = require(${JSON.stringify(pkg.name)}); ${check}`], { quiet: true, cwd: pkgDir });
+    checks.push([`${pkg.name}: ESM import in Node`, 'node', ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pkg.name)}); ${check}`], { cwd: pkgDir }]);
+    checks.push([`${pkg.name}: CJS require in Node`, 'node', ['-e', `const m = require(${JSON.stringify(pkg.name)}); ${check}`], { cwd: pkgDir }]);
   }
+  // attw packs each package (npm pack into a temp dir): independent, so two at a time.
+  await parallelSteps(checks);
 }
 
 // Cross-runtime checks import the built packages in other runtimes; each script ends with
