@@ -15,18 +15,24 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
-function step(name, command, args, options = {}) {
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: options.cwd ?? root, stdio: options.quiet ? 'pipe' : 'inherit', encoding: 'utf8', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...options.env }, timeout: options.timeout ?? 300_000 });
-  const ok = result.status === 0;
+/** Counts a step's outcome and prints its line (and, when it failed quietly, its output). */
+function record(name, ok, started, output) {
   if (ok) passed++;
   else {
     failed++;
     failures.push(name);
-    if (options.quiet) process.stdout.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    if (output !== undefined) process.stdout.write(output);
   }
   console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return ok;
+}
+
+const envOf = (options) => ({ ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...options.env });
+
+function step(name, command, args, options = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: options.cwd ?? root, stdio: options.quiet ? 'pipe' : 'inherit', encoding: 'utf8', env: envOf(options), timeout: options.timeout ?? 300_000 });
+  return record(name, result.status === 0, started, options.quiet ? `${result.stdout ?? ''}${result.stderr ?? ''}` : undefined);
 }
 
 /**
@@ -37,22 +43,14 @@ async function parallelSteps(list, width = 2) {
   const run = ([name, command, args, options = {}]) =>
     new Promise((resolve) => {
       const started = Date.now();
-      const child = spawn(command, args, { cwd: options.cwd ?? root, env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...options.env } });
+      const child = spawn(command, args, { cwd: options.cwd ?? root, env: envOf(options) });
       let output = '';
       child.stdout.on('data', (chunk) => (output += chunk));
       child.stderr.on('data', (chunk) => (output += chunk));
       const timer = setTimeout(() => child.kill('SIGKILL'), options.timeout ?? 300_000);
       child.on('close', (code) => {
         clearTimeout(timer);
-        const ok = code === 0;
-        if (ok) passed++;
-        else {
-          failed++;
-          failures.push(name);
-          process.stdout.write(output);
-        }
-        console.log(`${ok ? 'PASS' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-        resolve();
+        resolve(record(name, code === 0, started, output));
       });
     });
   const queue = [...list];

@@ -39,19 +39,8 @@ export interface CallbackAttempt {
  * characters (`TSA <customer id>:abc123…`), the payload parsed, and the SHA-256 of the exact
  * bytes; `GET /_emulator/callbacks/{id}/raw` (or `emulator.callbacks.attempts`) has what was sent.
  */
-export interface CallbackView {
-  id: number;
-  referenceId: string;
-  url: string;
-  attempt: number;
-  at: number;
-  ok: boolean;
-  status?: number;
-  error?: string;
-  ms?: number;
-  resentFrom?: number;
+export interface CallbackView extends Omit<CallbackAttempt, 'body'> {
   payload: unknown;
-  headers: Record<string, string>;
   bodySha256: string;
   /** The raw route gives the exact body and headers, so the signature can be checked. */
   verifiable: true;

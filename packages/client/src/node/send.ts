@@ -7,6 +7,7 @@ import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:h
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Answer, Exchange, Outgoing, Sender } from '../transport/sender.js';
+import { resolveLocation } from '../transport/redirect.js';
 import { createConnect, type ConnectOptions } from './connect.js';
 
 /** A decoder for the codings the global fetch decodes; others are read as they are. */
@@ -45,15 +46,6 @@ class NodeAnswer implements Answer {
     const headers = new Headers();
     for (let i = 0; i < this.raw.length; i += 2) headers.append(this.raw[i]!, this.raw[i + 1]!);
     return (this.built = headers);
-  }
-}
-
-function resolveLocation(location: string | null, base: URL): string | undefined {
-  if (!location) return undefined;
-  try {
-    return new URL(location, base).href;
-  } catch {
-    return location;
   }
 }
 

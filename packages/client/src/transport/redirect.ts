@@ -11,7 +11,8 @@ export interface Redirect {
   followed: boolean;
 }
 
-function resolve(location: string | null, base: URL): string | undefined {
+/** A Location header resolved against the requested URL (as written when it does not parse). */
+export function resolveLocation(location: string | null, base: URL): string | undefined {
   if (!location) return undefined;
   try {
     return new URL(location, base).href;
@@ -25,7 +26,7 @@ export function redirectOf(response: FetchResponse, requested: URL): Redirect | 
   const { status } = response;
   // Browsers answer redirect: 'manual' with an opaque redirect: status 0, no headers.
   if (response.type === 'opaqueredirect' || status === 0) return { status, location: undefined, followed: false };
-  if (status >= 300 && status < 400) return { status, location: resolve(response.headers.get('location'), requested), followed: false };
+  if (status >= 300 && status < 400) return { status, location: resolveLocation(response.headers.get('location'), requested), followed: false };
   if (response.redirected) return { status, location: response.url || undefined, followed: true };
   if (response.url) {
     let answered: URL | undefined;
