@@ -3,13 +3,18 @@
 // issue 13 is not met now), auth all / sign+verify (failure table, named status codes), client
 // (next operations, logging, environment, browser guard: the 10 KB goal is far off), client/node
 // (https-proxy-agent, bundled only into the Node entry), webhooks (callback kinds, XError).
-// @x/client on 2026-11-23 (issue 13, the Node transport): 23.18 KB, under its 23.4 KB budget (kept).
-// The Node transport is not in it (neutral platform: `#platform` resolves to the portable file).
-// The 10 KB goal is out of reach without dropping behaviour: of ~63 KB minified, the @x/auth tables
-// the entry re-exports (failure reasons, status texts) are ~8 KB, error classes with their advice
-// ~5 KB, logging with masking ~3 KB, validation ~3 KB, the products ~8 KB, pure SHA-256 ~4.5 KB.
-// It would take splitting the entry (codes/tables, logging, the less used products as subpaths)
-// so that "everything" is no longer one import; see the client README.
+// @x/client on 2026-11-23 (issue 13, the client size work): everything 23,111 -> 22,816 B, and a
+// new row for createClient alone (what an application imports first) 20,959 -> 20,655 B; budgets
+// lowered to those + ~2% (23.4 -> 23.3 KB, createClient 21.1 KB). Reductions without a change of
+// behaviour: no namespace object for the validators, declared (not defined) class fields, one body
+// read loop, one cause-chain walk. The 10 KB goal is out of reach without dropping behaviour:
+// signing is 5.0 KB (pure SHA-256 ~3.1 KB), the transport's core ~8 KB (typed errors with advice,
+// path checks, response cap, redirects, timeouts, retries); taking out every optional part (the
+// less used products and their hosts 2.8, 401 advice 1.6 of which @x/auth's failure table 1.15,
+// environment + browser guard 1.2, logging 1.0, PhoneID add-ons 0.7) still leaves 13.0 KB.
+// A modular entry would spare an SMS-only user ~3.5 KB (~17 KB): not done, see the client README,
+// *Bundle size*. The Node transport is not in these rows (neutral platform: `#platform` resolves
+// to the portable file).
 // Issue 11 (API surface): @x/webhooks' main entry 12.8 -> 8.9 KB (the adapter core moved to
 // @x/webhooks/adapter); new rows for @x/auth/protocol, @x/webhooks/adapter and /testing at size + ~2%.
 // Signing only back to the issue's 5.0 KB (4,999 B): XError's cross-copy instanceof in fewer bytes (an
@@ -28,15 +33,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 // Budgets in bytes (min+gz). The first is the issue's target; the others are their size when the
-// gate was set plus about 5 %, so that growth is a decision. @x/client's target is 10 KB: it is
-// over that today, so its budget is today's size rounded up until the client work brings it down.
+// gate was set plus about 5 %, so that growth is a decision. @x/client's target is 10 KB, out of
+// reach without dropping behaviour (see above): its two rows are gated at their size + ~2%.
 const targets = [
   { name: '@x/auth: signRequest only', dir: 'auth', code: "export { signRequest } from './dist/index.js';", budget: 5_000 },
   { name: '@x/auth: sign + verify + replay store', dir: 'auth', code: "export { signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature } from './dist/index.js';", budget: 9_200 },
   { name: '@x/auth (everything)', dir: 'auth', code: "export * from './dist/index.js';", budget: 11_700 },
   { name: '@x/auth/protocol (everything)', dir: 'auth', code: "export * from './dist/protocol.js';", file: 'protocol.js', budget: 6_300 },
   { name: '@x/auth/node', dir: 'auth', code: "export * from './dist/node.js';", platform: 'node', budget: 200 },
-  { name: '@x/client (everything, with @x/auth)', dir: 'client', code: "export * from './dist/index.js';", budget: 23_400 },
+  { name: '@x/client: createClient only', dir: 'client', code: "export { createClient } from './dist/index.js';", budget: 21_100 },
+  { name: '@x/client (everything, with @x/auth)', dir: 'client', code: "export * from './dist/index.js';", budget: 23_300 },
   { name: '@x/client/node', dir: 'client', code: "export * from './dist/node.js';", platform: 'node', file: 'node.js', budget: 12_800 },
   { name: '@x/webhooks (everything, with @x/auth)', dir: 'webhooks', code: "export * from './dist/index.js';", budget: 8_900 },
   { name: '@x/webhooks/adapter (everything)', dir: 'webhooks', code: "export * from './dist/adapter.js';", file: 'adapter.js', budget: 10_300 },

@@ -27,7 +27,7 @@ import type {
 import { ValidationError } from './errors.js';
 import * as v from './validate.js';
 
-const { optional } = v;
+const optional = v.optional;
 
 export interface Client {
   messaging: {

@@ -50,7 +50,7 @@ export class ValidationError extends ClientError {
   static override readonly [BRAND]: string = '@x/client/ValidationError';
   override name = 'ValidationError';
   declare readonly code: 'validation_error';
-  readonly field: string;
+  declare readonly field: string;
   constructor(field: string, message: string) {
     super('validation_error', `${field}: ${message}`);
     this.field = field;
@@ -78,15 +78,15 @@ export class ApiError extends ClientError {
   override name = 'ApiError';
   declare readonly code: ApiErrorCode;
   /** HTTP status. */
-  readonly status: number;
-  readonly headers: Headers;
+  declare readonly status: number;
+  declare readonly headers: Headers;
   /** The parsed JSON body, or the text when it was not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** `status.code` of the body (positive family) or the first `errors[].code` (Verify family). */
-  readonly serviceCode: number | undefined;
-  readonly referenceId: string | undefined;
+  declare readonly serviceCode: number | undefined;
+  declare readonly referenceId: string | undefined;
   /** When the service asked to wait before trying again (Retry-After on 429 and 503), in milliseconds. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit, code: ApiErrorCode = 'api_error', message?: string) {
     const body = bodyOf(init);
@@ -150,13 +150,13 @@ export class AuthenticationError extends ApiError {
    * Why, when the service said it (its code, read with `verifyFailureOf` of @x/auth). With Basic
    * auth, the service's "Invalid Signature" (10008) is `invalid_api_key`: nothing was signed.
    */
-  readonly reason: VerifyFailure | undefined;
+  declare readonly reason: VerifyFailure | undefined;
   /** What this client signed (no secret in it); undefined with Basic auth. */
-  readonly stringToSign: string | undefined;
+  declare readonly stringToSign: string | undefined;
   /** What the service says it verified (`signature_string`), when it says it. */
-  readonly serverStringToSign: string | undefined;
+  declare readonly serverStringToSign: string | undefined;
   /** Server clock minus the clock this client signs with (response Date header), when known. */
-  readonly clockOffsetMs: number | undefined;
+  declare readonly clockOffsetMs: number | undefined;
 
   /** `scheme` defaults to `basic` when there is no string to sign, `digest` otherwise. */
   constructor(init: ApiErrorInit, stringToSign: string | undefined, localTime: number, scheme: 'digest' | 'basic' = stringToSign === undefined ? 'basic' : 'digest') {
@@ -204,11 +204,11 @@ export class NetworkError extends ClientError {
   override name = 'NetworkError';
   declare readonly code: 'network_error';
   /** false when provably not sent (connection refused, DNS failure); 'unknown' otherwise. */
-  readonly sent: false | 'unknown';
+  declare readonly sent: false | 'unknown';
   /** The host the connection was tried to, when known. */
-  readonly host: string | undefined;
+  declare readonly host: string | undefined;
   /** The port the connection was tried to, when known. */
-  readonly port: number | undefined;
+  declare readonly port: number | undefined;
   constructor(message: string, sent: false | 'unknown', cause: unknown, target?: { host: string; port: number }) {
     super('network_error', message, { cause });
     this.sent = sent;
@@ -236,11 +236,11 @@ export class RedirectError extends ClientError {
   override name = 'RedirectError';
   declare readonly code: 'redirect';
   /** The HTTP status of the redirect; 0 for an opaque redirect (browsers), or the final status when `followed`. */
-  readonly status: number;
+  declare readonly status: number;
   /** Where the answer pointed (Location), or where the fetch went when `followed`. */
-  readonly location: string | undefined;
+  declare readonly location: string | undefined;
   /** True when the injected fetch followed the redirect despite `redirect: 'manual'`: the request did reach `location`. */
-  readonly followed: boolean;
+  declare readonly followed: boolean;
 
   constructor(init: { status: number; location: string | undefined; followed: boolean; method: string; path: string }) {
     const to = init.location ? ` to ${init.location}` : '';
@@ -265,9 +265,9 @@ export class ResponseTooLargeError extends ClientError {
   override name = 'ResponseTooLargeError';
   declare readonly code: 'response_too_large';
   /** HTTP status of the oversized answer. */
-  readonly status: number;
+  declare readonly status: number;
   /** The cap that was exceeded, in bytes. */
-  readonly limitBytes: number;
+  declare readonly limitBytes: number;
 
   constructor(init: { status: number; limitBytes: number; method?: string; path?: string }) {
     const what = init.method && init.path ? `The answer to ${init.method} ${init.path}` : 'The answer';

@@ -45,10 +45,33 @@ export async function readBody(response: FetchResponse, limit: number, signal: A
   // Otherwise count what is read: a compressed body's length says nothing of what it inflates to.
   const stream = response.body;
   if (!stream) return { text: await response.text() };
-  if (!isWebStream(stream)) return readIterable(stream, limit, signal);
+  if (isWebStream(stream)) {
+    const reader = stream.getReader();
+    const release = () => {
+      try {
+        reader.releaseLock();
+      } catch {
+        // Older stream implementations refuse while a cancelled read settles; nothing to release.
+      }
+    };
+    return readChunks({ next: () => reader.read(), stop: (reason) => void reader.cancel(reason).catch(() => {}), release }, limit, signal);
+  }
+  // An async iterable of chunks (a Node stream, from node-fetch and the like).
+  const iterator = stream[Symbol.asyncIterator]();
+  return readChunks({ next: () => iterator.next(), stop: () => void Promise.resolve(iterator.return?.()).catch(() => {}) }, limit, signal);
+}
 
-  const reader = stream.getReader();
-  const onAbort = () => void reader.cancel(signal.reason).catch(() => {});
+/** A body's chunks, from a web stream's reader or a Node stream's iterator: one read loop for both. */
+interface Chunks {
+  next(): Promise<{ done: true; value?: unknown } | { done?: false; value: Uint8Array | string }>;
+  /** Stops the transfer (a web stream is cancelled with `reason`, an iterator returned). */
+  stop(reason?: unknown): void;
+  release?(): void;
+}
+
+/** Reads the chunks while they fit in `limit` bytes; stops the transfer when the signal fires or the cap is passed. */
+async function readChunks(chunks: Chunks, limit: number, signal: AbortSignal): Promise<Body> {
+  const onAbort = () => chunks.stop(signal.reason);
   signal.addEventListener('abort', onAbort, { once: true });
   const decoder = new TextDecoder();
   let text = '';
@@ -56,50 +79,19 @@ export async function readBody(response: FetchResponse, limit: number, signal: A
   try {
     for (;;) {
       if (signal.aborted) throw signal.reason;
-      const { done, value } = await reader.read();
-      if (signal.aborted) throw signal.reason;
-      if (done) return { text: text + decoder.decode() };
-      size += value.byteLength;
-      if (size > limit) {
-        void reader.cancel().catch(() => {});
-        return { tooLarge: true };
-      }
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-    try {
-      reader.releaseLock();
-    } catch {
-      // Older stream implementations refuse while a cancelled read settles; nothing to release.
-    }
-  }
-}
-
-/** The same cap over a body that is an async iterable of chunks (a Node stream, from node-fetch and the like). */
-async function readIterable(stream: AsyncIterable<Uint8Array | string>, limit: number, signal: AbortSignal): Promise<Body> {
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
-  const iterator = stream[Symbol.asyncIterator]();
-  const stop = () => void Promise.resolve(iterator.return?.()).catch(() => {});
-  signal.addEventListener('abort', stop, { once: true });
-  let text = '';
-  let size = 0;
-  try {
-    for (;;) {
-      if (signal.aborted) throw signal.reason;
-      const step = await iterator.next();
+      const step = await chunks.next();
       if (signal.aborted) throw signal.reason;
       if (step.done) return { text: text + decoder.decode() };
-      const bytes = typeof step.value === 'string' ? encoder.encode(step.value) : step.value;
+      const bytes = typeof step.value === 'string' ? new TextEncoder().encode(step.value) : step.value;
       size += bytes.byteLength;
       if (size > limit) {
-        stop();
+        chunks.stop();
         return { tooLarge: true };
       }
       text += decoder.decode(bytes, { stream: true });
     }
   } finally {
-    signal.removeEventListener('abort', stop);
+    signal.removeEventListener('abort', onAbort);
+    chunks.release?.();
   }
 }

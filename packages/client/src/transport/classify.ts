@@ -52,22 +52,24 @@ interface Target {
 /** The host and port of a URL, the scheme's default port when it names none. */
 const urlTarget = (url: URL): Target => ({ host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80 });
 
+/** An error and its causes, at most 4 links (a cause chain can be long, or a cycle). */
+function chain(error: unknown): Record<string, unknown>[] {
+  const links: Record<string, unknown>[] = [];
+  for (let e = error; e && links.length < 4; e = (e as { cause?: unknown }).cause) links.push(e as Record<string, unknown>);
+  return links;
+}
+
 /** Where the connection was tried: the address a system error names (a proxy's, when one was used), else the URL's. */
 function targetOf(error: unknown, url: URL): Target {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const { address, port } = e as { address?: unknown; port?: unknown };
-    if (typeof address === 'string' && typeof port === 'number') return { host: address, port };
-    e = (e as { cause?: unknown }).cause;
-  }
+  for (const { address, port } of chain(error)) if (typeof address === 'string' && typeof port === 'number') return { host: address, port };
   return urlTarget(url);
 }
 
 /** The innermost message along a cause chain ("connect ECONNREFUSED 127.0.0.1:1234" under "fetch failed"). */
 function innermostMessage(error: unknown): string {
   let message = error instanceof Error ? error.message : String(error);
-  for (let e: unknown = (error as { cause?: unknown })?.cause, depth = 0; e && depth < 4; depth++) {
+  for (const e of chain((error as { cause?: unknown } | undefined)?.cause)) {
     if (e instanceof Error && e.message && !message.includes(e.message)) message = `${message}: ${e.message}`;
-    e = (e as { cause?: unknown }).cause;
   }
   return message;
 }
@@ -76,12 +78,7 @@ const hostPort = ({ host, port }: Target) => `${host.includes(':') ? `[${host}]`
 
 /** The first `code` along an error's cause chain (ECONNREFUSED, ENOTFOUND, ...). */
 export function causeCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return chain(error).map((e) => e.code).find((code): code is string => typeof code === 'string');
 }
 
 function parse(text: string): { data: unknown; json: boolean } {

@@ -39,12 +39,12 @@ function notify<E>(hook: ((event: E) => void) | undefined, event: () => E): void
 
 /** Signs, sends, times out, retries and maps answers to results or typed errors. */
 export class Transport {
-  private readonly credentials: Credentials;
+  private declare readonly credentials: Credentials;
   /** How attempts go on the wire; shared by the Transports of one client (one connection pool). */
-  readonly sender: Sender;
-  private readonly base: Base;
-  private readonly hooks: Hooks;
-  private readonly log: Log | undefined;
+  declare readonly sender: Sender;
+  private declare readonly base: Base;
+  private declare readonly hooks: Hooks;
+  private declare readonly log: Log | undefined;
   /** The clock the requests are signed with, for the clock offset of AuthenticationError. */
   private readonly localTime = () => this.options.now?.().getTime() ?? Date.now();
 

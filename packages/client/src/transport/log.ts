@@ -62,7 +62,6 @@ export interface Logger {
   debug(fields: LogFields, message: string): void;
 }
 
-const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 const PREFIX = '@x/client';
 
 /** Form fields and JSON members whose values are never logged, at any level. */
@@ -174,7 +173,7 @@ export function createLog(level: LogLevel, logger: Logger | undefined): Log | un
   if (!target) return undefined;
   // `at` is the line's level, known before the line is made: nothing is formatted for nothing.
   const emit = (at: Method, line: () => Line) => {
-    if (RANK[at] > RANK[level]) return;
+    if (LOG_LEVELS.indexOf(at) > LOG_LEVELS.indexOf(level)) return; // LOG_LEVELS is in order: off, error, ..., debug
     try {
       const { fields, message } = line();
       target[at](fields, message);
