@@ -1,10 +1,10 @@
 import { createKeyCache } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
-import { DEFAULT_BODY_LIMIT, type CallbackFailure, type CallbackOptions } from '@x/webhooks';
-import { receiveCallback, settleWith, succeeded, type CallbackExchange } from '@x/webhooks/adapter';
+import { callbackAnswer, DEFAULT_BODY_LIMIT, type CallbackFailure, type CallbackOptions } from '@x/webhooks';
+import { decideCallback, settleWith, succeeded, type CallbackExchange, type VerifiedCallback } from '@x/webhooks/adapter';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Common } from './common.js';
-import { readRawBody } from './raw-body.js';
+import { BodyTooLargeError, keptRawBody, readStream } from './raw-body.js';
 
 export type CallbackMiddlewareOptions = CallbackOptions & Common;
 
@@ -53,14 +53,11 @@ export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHand
   // One key cache per middleware: the keys' HMACs are prepared once (node:crypto unless `mac` says otherwise).
   const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? nodeMac }) };
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
+  // One pass, without a promise where none is needed: the bytes a parser kept are verified at once;
+  // a stream read costs one promise; only a replayStore's answer is awaited.
   return (req: Request, res: Response, next: NextFunction) => {
     let read = false;
-    const exchange: CallbackExchange = {
-      readBody: async (max) => {
-        const body = await readRawBody(req, max);
-        read = body.read;
-        return body.raw;
-      },
+    const exchange: Omit<CallbackExchange, 'readBody'> = {
       headers: req.headers,
       // Only a parser's req.body (saveRawBody) is reused: when this middleware read the stream, req.body
       // may be what a skipping parser left (Express 4's body-parser sets {}), so the bytes are parsed.
@@ -70,7 +67,7 @@ export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHand
         res.status(answer.status).set(answer.headers).json(answer.body);
       },
     };
-    receiveCallback(exchange, verify, limit).then((callback) => {
+    const proceed = (callback: VerifiedCallback | undefined) => {
       if (!callback) return;
       // The verified payload is req.body when this middleware read the bytes (parsed once, after verification).
       if (read) req.body = callback.payload;
@@ -78,6 +75,34 @@ export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHand
       req.callbackHeader = callback.header;
       if (options.replayStore) watchResponse(res, settleWith(callback, verify));
       next();
-    }, next);
+    };
+    const decide = (raw: Uint8Array | string) => {
+      let decided: ReturnType<typeof decideCallback>;
+      try {
+        decided = decideCallback(exchange, raw, verify);
+      } catch (error) {
+        return next(error);
+      }
+      if (decided instanceof Promise) decided.then(proceed, next);
+      else proceed(decided);
+    };
+
+    let kept: Uint8Array | string | undefined;
+    try {
+      kept = keptRawBody(req);
+    } catch (error) {
+      return next(error);
+    }
+    if (kept !== undefined) return decide(kept);
+    readStream(req, limit).then(
+      (raw) => {
+        read = true;
+        decide(raw);
+      },
+      (error: unknown) => {
+        if (error instanceof BodyTooLargeError) exchange.respond(callbackAnswer('body_too_large', { limit }), 'body_too_large');
+        else next(error);
+      },
+    );
   };
 }

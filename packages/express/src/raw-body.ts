@@ -42,32 +42,45 @@ export interface RawBody {
   read: boolean;
 }
 
+const EMPTY = new Uint8Array();
+
 /**
- * The raw body, without reading anything twice: bytes from express.raw(), a `req.rawBody` saved
- * by `saveRawBody`, or the stream itself (up to `limit` bytes). Throws `WebhookError('body_parsed')`
- * when something read the stream without keeping the bytes.
+ * The raw body something else already holds: bytes from express.raw(), a `req.rawBody` saved by
+ * `saveRawBody`, or an empty body; undefined when the stream is still to be read (`readStream`).
+ * Throws `WebhookError('body_parsed')` when something read the stream without keeping the bytes.
  */
-export async function readRawBody(req: Request & { rawBody?: unknown }, limit: number): Promise<RawBody> {
-  if (req.body instanceof Uint8Array) return { raw: req.body, read: false };
-  if (req.rawBody instanceof Uint8Array || typeof req.rawBody === 'string') return { raw: req.rawBody, read: false };
-  if (typeof req.body === 'string') return { raw: req.body, read: false };
+export function keptRawBody(req: Request & { rawBody?: unknown }): Uint8Array | string | undefined {
+  if (req.body instanceof Uint8Array) return req.body;
+  if (req.rawBody instanceof Uint8Array || typeof req.rawBody === 'string') return req.rawBody;
+  if (typeof req.body === 'string') return req.body;
   // Read by someone: 'data' was emitted or the stream ended. (A stream nobody read yet may be
   // `complete`, its bytes buffered: that is not consumed.)
   if (req.readableEnded || req.readableDidRead) {
     // Nothing was lost only when the request had no body; otherwise the bytes that a parser turned
     // into req.body were never verified, whatever the method (a signed GET with an added body
     // included): refuse rather than hand the handler an unsigned body.
-    if (!hasBody(req)) return { raw: new Uint8Array(), read: false };
+    if (!hasBody(req)) return EMPTY;
     throw new WebhookError('body_parsed', PARSED_BODY_MESSAGE);
   }
+  return undefined;
+}
+
+/**
+ * Reads the stream (up to `limit` bytes; `BodyTooLargeError` beyond, or at once when Content-Length
+ * says more) and keeps the bytes as `req.rawBody`: later middleware gets the bytes and, once
+ * verified, the parsed req.body (parseVerifiedBody). A body parser that runs after this on the same
+ * request finds the stream ended: Express 5's skip it, Express 4's answer 400 (see the README).
+ */
+export function readStream(req: Request & { rawBody?: unknown }, limit: number): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new BodyTooLargeError(limit);
-  const out = await collect(req, limit);
-  // The stream is consumed now: later middleware gets the bytes (req.rawBody) and, once verified,
-  // the parsed req.body (parseVerifiedBody). A body parser that runs after this on the same request
-  // finds the stream ended: Express 5's skip it, Express 4's answer 400 (see the README).
-  (req as Request & { rawBody?: Uint8Array }).rawBody = out;
-  return { raw: out, read: true };
+  if (declared > limit) return Promise.reject(new BodyTooLargeError(limit));
+  return collect(req, limit).then((out) => (req.rawBody = out));
+}
+
+/** The raw body, without reading anything twice: what `keptRawBody` finds, else the stream (`readStream`). */
+export async function readRawBody(req: Request & { rawBody?: unknown }, limit: number): Promise<RawBody> {
+  const kept = keptRawBody(req);
+  return kept === undefined ? { raw: await readStream(req, limit), read: true } : { raw: kept, read: false };
 }
 
 /**

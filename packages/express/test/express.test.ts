@@ -36,6 +36,9 @@ beforeAll(async () => {
   app.post('/saved', express.json({ verify: (req, _res, buf) => { (req as express5.Request).rawBody = new Uint8Array(buf); } }), verifyCallbacks(options), handler);
   // express.json() that threw the bytes away: fail fast with advice.
   app.post('/parsed', express.json(), verifyCallbacks(options), handler);
+  // No key: a programming error, passed to next() whether the bytes were read here or by express.raw().
+  app.post('/no-key', verifyCallbacks({ customerId: credentials.customerId }), handler);
+  app.post('/no-key-raw', express.raw({ type: '*/*' }), verifyCallbacks({ customerId: credentials.customerId }), handler);
   app.post('/custom-error', verifyCallbacks({ ...options, onError: (f, _req, res) => void res.status(418).json({ custom: f.body.error }) }), handler);
   // Signed requests, as the service signs them.
   const signed = verifySignedRequests({ credentials: (id) => (id === credentials.customerId ? credentials : undefined), replayStore: createMemoryReplayStore() });
@@ -56,6 +59,13 @@ let n = 0;
 const fresh = (): CallbackPayload => ({ ...payload, reference_id: (++n).toString(16).padStart(32, '0').toUpperCase() });
 
 describe('@x/express callbacks', () => {
+  it.each(['/no-key', '/no-key-raw'])('passes a missing key to the error handler on %s (never an answer that says the callback was refused)', async (path) => {
+    const signed = createSignedCallback(fresh(), credentials);
+    const r = await post(path, signed.body, signed.headers);
+    expect(r.status).toBe(500);
+    expect((await r.json()).error).toMatch(/apiKey/);
+  });
+
   it.each(['/plain', '/raw', '/saved'])('verifies a valid callback on %s and types req.callback', async (path) => {
     const p = fresh();
     const signed = createSignedCallback(p, credentials);

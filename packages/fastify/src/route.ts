@@ -1,7 +1,7 @@
 import { createKeyCache, verifyRequest, type VerifyOptions } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
-import { callbackAnswer, verifyCallback, WebhookError, type CallbackAnswer, type CallbackOptions } from '@x/webhooks';
-import { settleWith, signedRequestAnswer, succeeded } from '@x/webhooks/adapter';
+import { callbackAnswer, WebhookError, type CallbackAnswer, type CallbackOptions } from '@x/webhooks';
+import { decideCallback, settleWith, signedRequestAnswer, succeeded, type VerifiedCallback } from '@x/webhooks/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { isTooLarge, readPayload } from './read.js';
@@ -50,18 +50,25 @@ export interface OptedRoute {
 /** Callback routes: one verifier (and one key cache) for every route of the plugin. */
 export function callbackVerifier(options: CallbackOptions, parseJson: DefaultJsonParser): RouteVerifier {
   const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? nodeMac }) };
-  const check = (request: FastifyRequest, raw: Buffer, parsed: unknown, done: Done) =>
-    void verifyCallback({ body: raw, headers: request.headers, parsed }, verify).then((result) => {
-      if (!result.ok) {
-        request[OUTCOME] = { answer: callbackAnswer(result.reason, verify) };
-        return done(null, undefined);
-      }
-      request.rawBody = raw;
-      request.callback = result.payload;
-      request.callbackHeader = result.header;
-      request[OUTCOME] = verify.replayStore ? { settle: settleWith(result, verify), failed: false } : VERIFIED;
-      done(null, result.payload);
-    }, done);
+  const accept = (request: FastifyRequest, raw: Buffer, callback: VerifiedCallback | undefined, done: Done) => {
+    if (!callback) return done(null, undefined); // refused: the answer is recorded for preValidation
+    request.rawBody = raw;
+    request.callback = callback.payload;
+    request.callbackHeader = callback.header;
+    request[OUTCOME] = verify.replayStore ? { settle: settleWith(callback, verify), failed: false } : VERIFIED;
+    done(null, callback.payload);
+  };
+  // Without a replayStore, no promise: the verdict is known as soon as the bytes are.
+  const check = (request: FastifyRequest, raw: Buffer, parsed: unknown, done: Done) => {
+    let decided: ReturnType<typeof decideCallback>;
+    try {
+      decided = decideCallback({ headers: request.headers, parsed: () => parsed, respond: (answer) => void (request[OUTCOME] = { answer }) }, raw, verify);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (decided instanceof Promise) decided.then((callback) => accept(request, raw, callback, done), done);
+    else accept(request, raw, decided, done);
+  };
   return {
     mode: 'callback',
     verify(request, raw, json, done) {

@@ -2,7 +2,7 @@ import { VERIFY_FAILURES, verifyRequest, type HeaderInput, type VerifyFailure, t
 import { BodyTooLargeError } from './body.js';
 import { reportStoreError } from './delivery.js';
 import { callbackAnswer, type CallbackAnswer, type CallbackFailure } from './failures.js';
-import { verifyCallback, type CallbackOptions, type VerifiedCallback } from './verify.js';
+import { verifyCallbackNow, type CallbackOptions, type CallbackResult, type VerifiedCallback } from './verify.js';
 
 // What framework adapters share. An adapter gives three things (read the raw body with a limit,
 // the headers, write an answer) and ties the delivery to its handler's outcome; the core reads,
@@ -59,7 +59,38 @@ async function readWithin<Reason extends string>(exchange: AdapterExchange<Reaso
 export async function receiveCallback(exchange: CallbackExchange, options: CallbackOptions, limit: number): Promise<VerifiedCallback | undefined> {
   const raw = await readWithin(exchange, limit);
   if (raw === undefined) return undefined;
-  const result = await verifyCallback({ body: raw, headers: exchange.headers, parsed: exchange.parsed?.(raw) }, options);
+  return decideCallback(exchange, raw, options);
+}
+
+/**
+ * `receiveCallback` once the adapter has the raw body in hand (it read it in its own pass): the
+ * verified callback, or undefined once the answer was written. Without a `replayStore` it answers
+ * at once, without a promise (nothing is asynchronous then); with one, it answers with a promise
+ * (the store is asked). Throws what `verifyCallback` rejects with (a parsed body, no key, a store
+ * without the delivery contract), synchronously.
+ *
+ * @example
+ * ```ts
+ * import { decideCallback, type CallbackExchange } from '@x/webhooks/adapter';
+ *
+ * // In a framework adapter that has read the bytes itself (a parser hook, a stream of its own):
+ * async function adapter(exchange: CallbackExchange, raw: Uint8Array) {
+ *   const callback = await decideCallback(exchange, raw, { customerId, apiKey }); // no promise without a replayStore
+ *   if (callback) await db.saveStatus(callback.payload);
+ * }
+ * ```
+ */
+export function decideCallback(
+  exchange: Pick<CallbackExchange, 'headers' | 'parsed' | 'respond'>,
+  raw: Uint8Array | string,
+  options: CallbackOptions,
+): VerifiedCallback | undefined | Promise<VerifiedCallback | undefined> {
+  const result = verifyCallbackNow({ body: raw, headers: exchange.headers, parsed: exchange.parsed?.(raw) }, options);
+  return result instanceof Promise ? result.then((settled) => answered(exchange, settled, options)) : answered(exchange, result, options);
+}
+
+/** The verified callback, or undefined once the refusal (or the de-duplication answer) was written. */
+function answered(exchange: Pick<CallbackExchange, 'respond'>, result: CallbackResult, options: CallbackOptions): VerifiedCallback | undefined {
   if (result.ok) return result;
   exchange.respond(callbackAnswer(result.reason, options), result.reason);
   return undefined;

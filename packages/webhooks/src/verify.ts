@@ -115,6 +115,16 @@ const DAY_MS = 86_400_000;
  * ```
  */
 export async function verifyCallback(input: CallbackInput, options: CallbackOptions): Promise<CallbackResult> {
+  return verifyCallbackNow(input, options);
+}
+
+/**
+ * `verifyCallback` without a promise where none is needed: the result itself without a
+ * `replayStore` (nothing is asynchronous then), a promise of it with one (the store is asked).
+ * Throws, synchronously, what verifyCallback rejects with (a parsed body, no key, a store without
+ * the delivery contract). For the adapters' one pass (a promise per request costs microseconds).
+ */
+export function verifyCallbackNow(input: CallbackInput, options: CallbackOptions): CallbackResult | Promise<CallbackResult> {
   const { body } = input ?? ({} as CallbackInput);
   if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
     throw new WebhookError(
@@ -160,6 +170,11 @@ export async function verifyCallback(input: CallbackInput, options: CallbackOpti
   }
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return reject('invalid_json');
   if (!store) return untracked(payload, header, body);
+  return begin(store, payload, header, body, options);
+}
+
+/** Begins the delivery of a verified callback in the store: in progress, or why it is not to be processed. */
+async function begin(store: DeliveryStore, payload: CallbackPayload, header: VerifiedCallback['header'], body: string | Uint8Array, options: CallbackOptions): Promise<CallbackResult> {
   const identity = callbackIdentity(payload, body);
   const delivery = await beginDelivery(store, `callback:${options.customerId}:${identity}`, options.leaseMs ?? DEFAULT_LEASE_MS, options.dedupeTtlMs ?? DAY_MS);
   if (delivery === 'done') return reject('duplicate', payload);

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import callbackVector from '../../auth/vectors/callback.json' with { type: 'json' };
 import { type CallbackAnswer, type CallbackPayload } from '../src/index.js';
 import { createSignedCallback } from '../src/testing.js';
-import { readRequestBody, receiveCallback, receiveSignedRequest, type CallbackExchange, type SignedRequestExchange } from '../src/adapter-entry.js';
+import { createMemoryReplayStore } from '@x/auth';
+import { decideCallback, readRequestBody, receiveCallback, receiveSignedRequest, type CallbackExchange, type SignedRequestExchange } from '../src/adapter-entry.js';
 
 const credentials = { customerId: callbackVector.customerId, apiKey: callbackVector.apiKey };
 const payload: CallbackPayload = { reference_id: 'C'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00Z' } };
@@ -45,6 +46,52 @@ describe('receiveCallback', () => {
       throw new TypeError('the stream broke');
     };
     await expect(receiveCallback(exchange, credentials, 64)).rejects.toThrow('the stream broke');
+    expect(answers).toEqual([]);
+  });
+});
+
+describe('decideCallback (the bytes already read: one pass, no promise without a store)', () => {
+  const signed = createSignedCallback(payload, credentials);
+  const recorder = () => {
+    const answers: Array<{ status: number; reason: string }> = [];
+    return { answers, exchange: { headers: signed.headers, respond: (answer: CallbackAnswer, reason: string) => void answers.push({ status: answer.status, reason }) } };
+  };
+
+  it('without a replayStore, answers at once (not a promise): the callback, or undefined once the refusal is written', () => {
+    const ok = recorder();
+    const callback = decideCallback(ok.exchange, signed.body, credentials);
+    expect(callback).not.toBeInstanceOf(Promise);
+    expect((callback as { payload: unknown }).payload).toEqual(payload);
+    expect(ok.answers).toEqual([]);
+
+    const tampered = recorder();
+    expect(decideCallback(tampered.exchange, signed.body.replace('Delivered', 'Delivered!'), credentials)).toBeUndefined();
+    expect(tampered.answers).toEqual([{ status: 401, reason: 'signature_mismatch' }]);
+  });
+
+  it("uses the adapter's parse of the same bytes, and still verifies the bytes", () => {
+    const { exchange } = recorder();
+    const parsed = { ...payload };
+    const callback = decideCallback({ ...exchange, parsed: () => parsed }, signed.body, credentials);
+    expect((callback as { payload: unknown }).payload).toBe(parsed);
+    expect(decideCallback({ ...exchange, parsed: () => parsed }, `${signed.body} `, credentials)).toBeUndefined();
+  });
+
+  it('with a replayStore, answers with a promise: in progress first, then 200 duplicate once completed', async () => {
+    const options = { ...credentials, replayStore: createMemoryReplayStore() };
+    const first = recorder();
+    const decided = decideCallback(first.exchange, signed.body, options);
+    expect(decided).toBeInstanceOf(Promise);
+    const callback = await decided;
+    await callback!.complete();
+    const again = recorder();
+    expect(await decideCallback(again.exchange, signed.body, options)).toBeUndefined();
+    expect(again.answers).toEqual([{ status: 200, reason: 'duplicate' }]);
+  });
+
+  it('throws, synchronously, what verifyCallback rejects with (no key): a programming error, not an answer', () => {
+    const { exchange, answers } = recorder();
+    expect(() => decideCallback(exchange, signed.body, { customerId: credentials.customerId })).toThrow(expect.objectContaining({ code: 'missing_key' }));
     expect(answers).toEqual([]);
   });
 });
