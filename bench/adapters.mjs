@@ -5,6 +5,9 @@
 // warmed up, and measured interleaved. Besides req/s (wall clock, noisy on a shared machine), each
 // round also reads the server process's CPU time: requests per CPU-second of the server is what
 // the route costs, whatever else runs on the machine (paired per round, like every ratio).
+// A third row stubs the HMAC (a key cache whose MAC returns the known signature): the plugin's own
+// cost, so that the table says how much of the cost is the HMAC itself (the physical part) and
+// how much is the plugin's reading, parsing and wiring.
 // The official Node client (telesignsdk) has no callback verification, so there is no official row.
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -15,8 +18,11 @@ import { join } from 'node:path';
 import { compare, median, textTable } from './harness.mjs';
 
 if (process.argv[2] === 'serve') {
-  const [framework, verify] = [process.argv[3], process.argv[4] === 'verify'];
+  const [framework, mode, signature] = [process.argv[3], process.argv[4], process.argv[5]];
+  const verify = mode !== 'plain';
+  const { createKeyCache } = await import('@x/auth');
   const options = { customerId: DEFAULT_CUSTOMER.customerId, apiKey: DEFAULT_CUSTOMER.apiKey };
+  if (mode === 'stub') options.keyCache = createKeyCache({ mac: () => () => signature });
   let url;
   if (framework === 'express') {
     const { default: express } = await import('express');
@@ -44,7 +50,8 @@ if (process.argv[2] === 'serve') {
   const { body, headers } = createSignedCallback(payload, DEFAULT_CUSTOMER);
   const servers = [];
   const start = async (framework, mode) => {
-    const child = fork(new URL(import.meta.url).pathname, ['serve', framework, mode]);
+    const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')[1];
+    const child = fork(new URL(import.meta.url).pathname, ['serve', framework, mode, authorization.slice(authorization.indexOf(':') + 1)]);
     servers.push(child);
     const url = await new Promise((resolve) => child.once('message', resolve));
     return { url, child, cpuRates: [] };
@@ -85,8 +92,10 @@ if (process.argv[2] === 'serve') {
   for (const [framework, plugin] of [['express', '@x/express verifyCallbacks'], ['fastify', '@x/fastify xVerification']]) {
     const plain = await start(framework, 'plain');
     const verified = await start(framework, 'verify');
+    const stubbed = await start(framework, 'stub');
     const variants = [
       { name: `${plugin} (signature verified)`, server: verified, measure: load(verified) },
+      { name: `${plugin}, HMAC stubbed (the plugin's own cost)`, server: stubbed, measure: load(stubbed) },
       { name: `${framework} without the plugin (JSON parser only)`, role: 'floor', server: plain, measure: load(plain) },
     ];
     const wall = await compare({
