@@ -1,7 +1,8 @@
 // Requests per second of a callback route with signature verification (the @x/express and
 // @x/fastify plugins) against the floor: the same framework and route without the plugin
 // (a JSON body parser only: it reads and parses the same body). autocannon, 10 connections, the
-// same signed callback body; each server runs in its own child process, all started up front,
+// same signed callback body, 15 rounds (medians settle on a noisy 2-core machine); each server
+// runs in its own child process, all started up front,
 // warmed up, and measured interleaved. Besides req/s (wall clock, noisy on a shared machine), each
 // round also reads the server process's CPU time: requests per CPU-second of the server is what
 // the route costs, whatever else runs on the machine (paired per round, like every ratio).
@@ -103,7 +104,7 @@ if (process.argv[2] === 'serve') {
       title: `${framework === 'express' ? 'Express 5' : 'Fastify 5'}: callback route, 10 connections`,
       unit: 'requests/s',
       ms: 1000,
-      rounds: 9,
+      rounds: 15,
       warmupMs: 2000,
       variants,
       notes: ['The official Node client (telesignsdk) has no callback verification, so there is no official row.'],
