@@ -69,6 +69,8 @@ interface Chunks {
   release?(): void;
 }
 
+const encoder = new TextEncoder();
+
 /** Reads the chunks while they fit in `limit` bytes; stops the transfer when the signal fires or the cap is passed. */
 async function readChunks(chunks: Chunks, limit: number, signal: AbortSignal): Promise<Body> {
   const onAbort = () => chunks.stop(signal.reason);
@@ -82,7 +84,7 @@ async function readChunks(chunks: Chunks, limit: number, signal: AbortSignal): P
       const step = await chunks.next();
       if (signal.aborted) throw signal.reason;
       if (step.done) return { text: text + decoder.decode() };
-      const bytes = typeof step.value === 'string' ? new TextEncoder().encode(step.value) : step.value;
+      const bytes = typeof step.value === 'string' ? encoder.encode(step.value) : step.value;
       size += bytes.byteLength;
       if (size > limit) {
         chunks.stop();

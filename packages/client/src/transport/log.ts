@@ -172,8 +172,10 @@ export function createLog(level: LogLevel, logger: Logger | undefined): Log | un
   const target = logger ?? consoleLogger();
   if (!target) return undefined;
   // `at` is the line's level, known before the line is made: nothing is formatted for nothing.
+  // LOG_LEVELS is in order (off, error, ..., debug): a line is written when its level ranks at most this one.
+  const rank = LOG_LEVELS.indexOf(level);
   const emit = (at: Method, line: () => Line) => {
-    if (LOG_LEVELS.indexOf(at) > LOG_LEVELS.indexOf(level)) return; // LOG_LEVELS is in order: off, error, ..., debug
+    if (LOG_LEVELS.indexOf(at) > rank) return;
     try {
       const { fields, message } = line();
       target[at](fields, message);

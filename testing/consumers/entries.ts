@@ -1,8 +1,9 @@
-// Every public entry point of every package, imported the way a user's project under this
+// Every public entry point of every package, imported the way a user's project under each
 // fixture's module resolution imports it, with a few names used. Compiled against the BUILT
 // declarations by `node scripts/consumers.mjs` (a step of scripts/test-all.mjs), which also
 // fails when a package's "exports" lists an entry this file does not import.
-// The four fixtures (node10, node16-cjs, nodenext, bundler) hold the same code.
+// One source for the four fixtures (node10, node16-cjs, nodenext, bundler): each tsconfig compiles
+// this file, node16-cjs a .cts copy of it (a CommonJS file is what that fixture is about).
 import { AuthError, createMemoryReplayStore, createSigner, verifyRequest, XError, type VerifyResult } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
 import { formatHttpDate, HEADER, stringToSign, type StringToSign } from '@x/auth/protocol';
