@@ -1,8 +1,7 @@
 // The middleware owns its key cache (issue 11, issue 13 item 3): `mac` is the one HMAC option of the
 // SDK, each key is prepared once per middleware, keys of a credentials lookup are held in a bounded
 // LRU; the body is read once and parsed once, after verification.
-import { prepareMac, signRequest, type MacProvider } from '@x/auth';
-import { encodeBase64 } from '@x/auth/protocol';
+import { prepareMac, signRequest } from '@x/auth';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import type { CallbackPayload } from '@x/webhooks';
 import { createSignedCallback } from '@x/webhooks/testing';
@@ -11,14 +10,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCallbacks, verifySignedRequests } from '../src/index.js';
+import { countingMac, customer, keyOf } from '../../../testing/key-cache.js';
 
-const prepared: string[] = [];
-const mac: MacProvider = (algorithm, key) => {
-  prepared.push(encodeBase64(key));
-  return prepareMac(algorithm, key);
-};
-const keyOf = (n: number) => encodeBase64(new Uint8Array(32).fill(n));
-const customer = (n: number) => ({ customerId: `customer-${n}`, apiKey: keyOf(n) });
+const { mac, prepared } = countingMac(prepareMac);
 const payload: CallbackPayload = { reference_id: 'C'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00Z' } };
 
 let server: Server;

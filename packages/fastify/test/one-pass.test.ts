@@ -2,22 +2,16 @@
 // pass inside the plugin's JSON parser (the route sees the request's own stream, not a replay),
 // other routes parse JSON exactly as Fastify does, the plugin's `mac` is the one HMAC option and
 // its key caches are its own (prepared once, bounded for a credentials lookup).
-import { prepareMac, signRequest, type MacProvider } from '@x/auth';
-import { encodeBase64 } from '@x/auth/protocol';
+import { prepareMac, signRequest } from '@x/auth';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { WebhookError, type CallbackPayload } from '@x/webhooks';
 import { createSignedCallback } from '@x/webhooks/testing';
 import Fastify, { type FastifyInstance, type preParsingHookHandler } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xVerification } from '../src/index.js';
+import { countingMac, customer, keyOf } from '../../../testing/key-cache.js';
 
-const prepared: string[] = [];
-const mac: MacProvider = (algorithm, key) => {
-  prepared.push(encodeBase64(key));
-  return prepareMac(algorithm, key);
-};
-const keyOf = (n: number) => encodeBase64(new Uint8Array(32).fill(n));
-const customer = (n: number) => ({ customerId: `customer-${n}`, apiKey: keyOf(n) });
+const { mac, prepared } = countingMac(prepareMac);
 const payload: CallbackPayload = { reference_id: 'D'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00Z' } };
 const streams: boolean[] = [];
 

@@ -1,22 +1,16 @@
 // Issue 13 / issue 11 at the Hono adapter: `mac` is the one HMAC option, and each middleware holds
 // its own key cache (static options or a factory of the Context, as on Workers): a key is prepared
 // once per middleware, the keys of a credentials lookup are held in a bounded LRU.
-import { prepareMac, signRequest, type MacProvider } from '@x/auth';
-import { encodeBase64 } from '@x/auth/protocol';
+import { prepareMac, signRequest } from '@x/auth';
 import type { CallbackPayload } from '@x/webhooks';
 import { createSignedCallback } from '@x/webhooks/testing';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCallbacks, verifySignedRequests } from '../src/index.js';
+import { countingMac, customer, keyOf } from '../../../testing/key-cache.js';
 import { credentials, serveApp } from './receivers.js';
 
-const prepared: string[] = [];
-const mac: MacProvider = (algorithm, key) => {
-  prepared.push(encodeBase64(key));
-  return prepareMac(algorithm, key);
-};
-const keyOf = (n: number) => encodeBase64(new Uint8Array(32).fill(n));
-const customer = (n: number) => ({ customerId: `customer-${n}`, apiKey: keyOf(n) });
+const { mac, prepared } = countingMac(prepareMac);
 const payload: CallbackPayload = { reference_id: 'E'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00Z' } };
 
 let base: string;
