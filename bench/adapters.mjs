@@ -24,6 +24,7 @@ if (process.argv[2] === 'serve') {
   const { createKeyCache } = await import('@x/auth');
   const options = { customerId: DEFAULT_CUSTOMER.customerId, apiKey: DEFAULT_CUSTOMER.apiKey };
   if (mode === 'stub') options.keyCache = createKeyCache({ mac: () => () => signature });
+  if (mode === 'pure') options.keyCache = createKeyCache(); // @x/auth's pure HMAC, each key's state prepared once
   let url;
   if (framework === 'express') {
     const { default: express } = await import('express');
@@ -43,9 +44,15 @@ if (process.argv[2] === 'serve') {
     app.post('/cb', verify ? { config: { xCallback: true } } : {}, async (request) => ({ ok: true, id: (request.callback ?? request.body).reference_id }));
     url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/cb`;
   }
-  process.on('disconnect', () => process.exit(0));
-  process.on('message', (m) => m === 'cpu' && process.send({ cpu: process.cpuUsage() }));
-  process.send(url);
+  // Forked by this benchmark (IPC), or spawned by instructions.mjs under valgrind (the URL on stdout).
+  if (process.send) {
+    process.on('disconnect', () => process.exit(0));
+    process.on('message', (m) => m === 'cpu' && process.send({ cpu: process.cpuUsage() }));
+    process.send(url);
+  } else {
+    process.on('SIGTERM', () => process.exit(0));
+    console.log(`URL ${url}`);
+  }
 } else {
   const payload = { reference_id: 'B56259E45884010488343BAA15FB0002', sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2016-10-21T14:05:36.181346Z' }, verify: { code_state: 'UNKNOWN', code_entered: null } };
   const { body, headers } = createSignedCallback(payload, DEFAULT_CUSTOMER);

@@ -7,19 +7,27 @@ import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { createSigner } from '@x/auth';
+import { Hono } from 'hono';
 import { compare, concurrently } from './harness.mjs';
 
-if (process.argv[2] === 'server') {
-  const { Hono } = await import('hono');
+if (process.argv[2] === 'serve-one') {
+  // One server alone, its URL on stdout (instructions.mjs runs it under valgrind): the emulator, or the trivial route.
+  let url;
+  if (process.argv[3] === 'emulator') {
+    const { startEmulator } = await import('@x/emulator/node');
+    url = (await startEmulator({ port: 0, deliveryDelayMs: 1000 })).url;
+  } else {
+    const { serve } = await import('@hono/node-server');
+    const port = await new Promise((resolve) => serve({ fetch: trivialRoute().fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port)));
+    url = `http://127.0.0.1:${port}`;
+  }
+  process.on('SIGTERM', () => process.exit(0));
+  console.log(`URL ${url}`);
+} else if (process.argv[2] === 'server') {
   const { serve } = await import('@hono/node-server');
   const { startEmulator } = await import('@x/emulator/node');
   const emulator = await startEmulator({ port: 0, deliveryDelayMs: 1000 });
-  const app = new Hono();
-  app.post('/v1/messaging', async (c) => {
-    await c.req.text();
-    return c.json({ reference_id: '0123456789ABCDEF0123456789ABCDEF', status: { code: 290, description: 'Message in progress' } });
-  });
-  const trivial = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.send({ emulator: emulator.url, trivial: `http://127.0.0.1:${info.port}` }));
+  const trivial = serve({ fetch: trivialRoute().fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.send({ emulator: emulator.url, trivial: `http://127.0.0.1:${info.port}` }));
   // The server's own CPU time between 'start' and 'stop' (the load generator shares the machine: its share is not the server's).
   let mark;
   process.on('message', (message) => {
@@ -124,4 +132,14 @@ if (process.argv[2] === 'server') {
   if (atCap.transactions.size !== CAP) throw new Error(`the full store kept ${atCap.transactions.size} transactions, not ${CAP}`);
   below.close();
   atCap.close();
+}
+
+/** The floor: a trivial Hono route that reads the body and answers what the emulator answers. */
+function trivialRoute() {
+  const app = new Hono();
+  app.post('/v1/messaging', async (c) => {
+    await c.req.text();
+    return c.json({ reference_id: '0123456789ABCDEF0123456789ABCDEF', status: { code: 290, description: 'Message in progress' } });
+  });
+  return app;
 }

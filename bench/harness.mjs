@@ -117,7 +117,8 @@ export async function compare({ id, title, unit = 'ops/s', variants, ms: default
 }
 
 const rate = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
-const ratio = (r) => `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`;
+// A single count (instructions.mjs) has no range.
+const ratio = (r) => (r.min === r.max ? `${r.median.toFixed(2)}x` : `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`);
 
 /** A plain-text table for the terminal. */
 export function textTable(result) {
@@ -126,7 +127,8 @@ export function textTable(result) {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const refs = result.references.map((r) => `${r.role} = ${r.name}`).join('; ');
-  return [`\n${result.title} (${result.rounds} rounds x ${result.ms} ms, order rotated; ratio = median (min-max) of per-round ratios)`, refs, line(head), ...body.map(line)].join('\n');
+  const how = result.counted ? 'counted once per variant' : `${result.rounds} rounds x ${result.ms} ms, order rotated; ratio = median (min-max) of per-round ratios`;
+  return [`\n${result.title} (${how})`, refs, line(head), ...body.map(line)].join('\n');
 }
 
 /** A Markdown table for BENCHMARKS.md. */

@@ -4,6 +4,8 @@
 // issue 13 from bench/baseline/ (figures recorded with the same benchmarks on the code before it).
 //   node run.mjs                    all benchmarks, writes ../BENCHMARKS.md
 //   node run.mjs sign replay        only these (still writes the report from what it has)
+//   node run.mjs all                every benchmark and the instruction counts (instructions.mjs:
+//                                   valgrind, about 15 minutes more; left out of the default run)
 // Settings: BENCH_MS, BENCH_ROUNDS, BENCH_WARMUP_MS (see harness.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -15,7 +17,8 @@ import { markdownTable } from './harness.mjs';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
 const benches = ['sign', 'replay', 'client', 'emulator', 'adapters'];
-const wanted = process.argv.slice(2).length ? process.argv.slice(2) : benches;
+const args = process.argv.slice(2);
+const wanted = args.length === 0 ? benches : args.includes('all') ? [...benches, 'instructions'] : args;
 const out = mkdtempSync(join(tmpdir(), 'x-bench-'));
 const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
 const loadBefore = load();
@@ -44,7 +47,8 @@ const sizes = JSON.parse(sizeRun.stdout.trim().split('\n').pop() ?? '[]');
 const row = (id, name, source = results) => source[id]?.rows.find((r) => r.name.startsWith(name));
 const ratio = (r, against) => {
   const x = r?.ratios.find((q) => q.against === against);
-  return x ? `${x.median.toFixed(2)}x (${x.min.toFixed(2)}-${x.max.toFixed(2)})` : 'n/a';
+  if (!x) return 'n/a';
+  return x.min === x.max ? `${x.median.toFixed(2)}x` : `${x.median.toFixed(2)}x (${x.min.toFixed(2)}-${x.max.toFixed(2)})`;
 };
 const rate = (r) => (r ? Math.round(r.median).toLocaleString('en-US') : 'n/a');
 const size = (entry) => sizes.find((s) => s.entry === entry);
@@ -61,9 +65,12 @@ const summary = [
   ['Fastify callback route with verification, by server CPU time', 'adapters-fastify-cpu', '@x/fastify', 'req/CPU-s', [null, 'floor']],
   ['Express callback route with verification', 'adapters-express', '@x/express', 'req/s', [null, 'floor']],
   ['Express callback route with verification, by server CPU time', 'adapters-express-cpu', '@x/express', 'req/CPU-s', [null, 'floor']],
+  ['Fastify callback route with verification, by instructions (valgrind)', 'instructions-fastify', '@x/fastify xVerification (signature verified', 'req/M instr', [null, 'floor']],
+  ['Express callback route with verification, by instructions (valgrind)', 'instructions-express', '@x/express verifyCallbacks (signature verified', 'req/M instr', [null, 'floor']],
   ['Memory replay store: claim at the cap', 'replay', 'claim at the cap', 'claims/s', [null, 'filling', 'expiring']],
   ['Emulator: signed SMS POSTs', 'emulator', 'emulator, POST /v1/messaging signed by @x/auth', 'req/s', [null, 'floor']],
   ['Emulator: signed SMS POSTs, by server CPU time', 'emulator-cpu', 'emulator, POST /v1/messaging signed by @x/auth', 'req/CPU-s', [null, 'floor']],
+  ['Emulator: signed SMS POSTs, by instructions (valgrind)', 'instructions-emulator', 'emulator, POST /v1/messaging signed by @x/auth', 'req/M instr', [null, 'floor']],
   ['Emulator: transaction store full (each POST evicts the oldest)', 'emulator-store', 'store full', 'req/s', [null, 'below cap']],
 ].filter(([, id]) => results[id]);
 
@@ -76,6 +83,7 @@ lines.push(`- ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(t
 lines.push(`- Load average (1, 5, 15 min) at the start: ${loadBefore}; at the end: ${loadAfter}. Other processes (builds and tests) shared the ${cpus().length} cores, so absolute rates are noisy; the ratios are paired per round and are the figures to read.`, '');
 lines.push('## Method', '');
 lines.push('Every comparison runs its variants in one process (servers in child processes on 127.0.0.1): a warm-up of each, then at least 3 rounds (7, 9 or 15 here, see each table) in which every variant is measured once for the same time, the order rotated by one each round so that drift spreads over all variants. Each variant\'s rate is divided by each reference\'s rate of the same round; tables give the median of those ratios and their range (min-max). References: the official Node client `telesignsdk` where it has a counterpart, and the physical floor: bare `node:http` with keep-alive and `undici.request` for the client, `node:crypto` HMAC over the same string with the date formatted once a second for signing, the framework without the plugin for adapters, a trivial Hono route for the emulator.', '');
+lines.push('The timed comparisons swing 10 to 20% from round to round on a shared 2-core machine, which is wider than a 5% goal. The rows marked *by instructions (valgrind)* count instead of timing (bench/instructions.mjs): each server alone under valgrind\'s callgrind, warmed up uncounted, then the CPU instructions of a fixed number of requests (all threads; Node run single-threaded so that GC and compiler threads land the same way each run). Such a count repeats to within a few percent; it is not time (cache misses and native code differ), so both are reported. Ratios there are requests per instruction against the same floors: 0.95x means 5% more instructions per request.', '');
 lines.push('## Summary', '');
 lines.push('| What | Median | vs official | vs floor |', '|---|---:|---:|---:|');
 for (const [label, id, name, unit, [official, ...floors]] of summary) {
@@ -112,8 +120,17 @@ for (const fw of ['express', 'fastify']) {
     if (q) goals.push(`${fw === 'express' ? 'Express' : 'Fastify'} callback route with verification, by ${what}: ${q.median.toFixed(2)}x the route without the plugin (${((1 - q.median) * 100).toFixed(0)}% cost${split}); goal at most 5%: ${q.median >= 0.95 ? 'met' : 'not met'}.`);
   }
 }
+for (const fw of ['express', 'fastify']) {
+  const result = results[`instructions-${fw}`];
+  const cost = (r) => r && (1 / r.ratios[0].median - 1) * 100; // extra instructions per request, in % of the floor's
+  const verified = result?.rows[0];
+  const own = result?.rows.find((r) => r.name.includes('HMAC stubbed'));
+  if (verified) goals.push(`${fw === 'express' ? 'Express' : 'Fastify'} callback route with verification, by instructions per request (valgrind): ${cost(verified).toFixed(0)}% more than the route without the plugin (the plugin's own code with the HMAC stubbed: ${cost(own).toFixed(0)}%, so the HMAC itself is about ${(cost(verified) - cost(own)).toFixed(0)} points); goal at most 5%: ${cost(verified) <= 5 ? 'met' : 'not met'}.`);
+}
 const emu = row('emulator', 'emulator, POST /v1/messaging signed by @x/auth')?.ratios.find((x) => x.against === 'floor');
 if (emu) goals.push(`Emulator at least 0.4x a trivial Hono route: ${emu.median.toFixed(2)}x (range ${emu.min.toFixed(2)}-${emu.max.toFixed(2)}), ${emu.median >= 0.4 ? 'met' : 'not met'}.`);
+const emuInstr = row('instructions-emulator', 'emulator, POST /v1/messaging signed by @x/auth')?.ratios[0];
+if (emuInstr) goals.push(`Emulator at least 0.4x a trivial Hono route, by instructions per request (valgrind): ${emuInstr.median.toFixed(2)}x, ${emuInstr.median >= 0.4 ? 'met' : 'not met'}.`);
 if (signing) goals.push(`@x/auth signing only: ${(signing.gzipped / 1000).toFixed(2)} KB min+gz; goal at most 5.0 KB: ${signing.gzipped <= 5000 ? 'met' : 'not met'}.`);
 const client = size('@x/client (everything, with @x/auth)');
 const createClientOnly = size('@x/client: createClient only');
@@ -121,11 +138,12 @@ if (client) goals.push(`@x/client: ${(client.gzipped / 1000).toFixed(2)} KB min+
 if (goals.length) lines.push('Goals of issue 13:', '', ...goals.map((g) => `- ${g}`), '');
 
 lines.push('## Every comparison', '');
-for (const id of ['sign', 'replay', 'client-c32', 'client-c1', 'emulator', 'emulator-cpu', 'emulator-store', 'adapters-express', 'adapters-express-cpu', 'adapters-fastify', 'adapters-fastify-cpu']) {
+for (const id of ['sign', 'replay', 'client-c32', 'client-c1', 'emulator', 'emulator-cpu', 'instructions-emulator', 'emulator-store', 'adapters-express', 'adapters-express-cpu', 'instructions-express', 'adapters-fastify', 'adapters-fastify-cpu', 'instructions-fastify']) {
   const result = results[id];
   if (!result) continue;
   lines.push(`### ${result.title}`, '');
-  lines.push(`${result.rounds} rounds of ${result.ms} ms per variant after a ${result.warmupMs} ms warm-up, order rotated.${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`, '');
+  if (result.counted) lines.push(`Counted once per variant (an instruction count repeats to within a few percent; no rounds).${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`, '');
+  else lines.push(`${result.rounds} rounds of ${result.ms} ms per variant after a ${result.warmupMs} ms warm-up, order rotated.${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`, '');
   lines.push(markdownTable(result), '');
 }
 

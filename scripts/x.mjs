@@ -77,7 +77,7 @@ const tasks = {
     return run('node', ['scripts/test-all.mjs', ...process.argv.slice(3)]);
   },
   demo: () => build() || run('node', ['demo/demo.mjs', ...process.argv.slice(3)]),
-  bench: () => build() || run('pnpm', ['--filter', '@x/bench', 'run', 'bench']),
+  bench: () => build() || run('pnpm', ['--filter', '@x/bench', 'run', 'bench', ...process.argv.slice(3)]),
   size: () => build() || run('node', ['scripts/size.mjs']),
 };
 if (!tasks[task]) {

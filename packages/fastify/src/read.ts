@@ -27,8 +27,9 @@ export function readPayload(request: FastifyRequest, payload: NodeJS.ReadableStr
       return done(error);
     }
     if (!Number.isNaN(declared) && (payload.receivedEncodedLength || size) !== declared) return done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
-    // A copy, never a view over the socket's read buffer (the bytes outlive this read as request.rawBody).
-    done(null, Buffer.concat(chunks, size));
+    // One chunk as it came (Node's HTTP parser hands each body chunk over as a buffer of its own,
+    // never a view over a read buffer it reuses); several joined into one.
+    done(null, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
   };
   const cleanup = () => {
     payload.removeListener('data', onData);

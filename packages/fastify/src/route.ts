@@ -1,4 +1,5 @@
 import { createKeyCache, verifyRequest, type VerifyOptions } from '@x/auth';
+import { nodeMac } from '@x/auth/node';
 import { callbackAnswer, WebhookError, type CallbackAnswer, type CallbackOptions } from '@x/webhooks';
 import { decideCallback, settleWith, signedRequestAnswer, succeeded, type VerifiedCallback } from '@x/webhooks/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -48,9 +49,7 @@ export interface OptedRoute {
 
 /** Callback routes: one verifier (and one key cache) for every route of the plugin. */
 export function callbackVerifier(options: CallbackOptions, parseJson: DefaultJsonParser): RouteVerifier {
-  // Each key's keyed HMAC state prepared once, cloned per request (@x/auth's pure HMAC unless `mac`
-  // says otherwise: in a server it costs less than a node:crypto Hmac object per request).
-  const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
+  const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? nodeMac }) };
   const accept = (request: FastifyRequest, raw: Buffer, callback: VerifiedCallback | undefined, done: Done) => {
     if (!callback) return done(null, undefined); // refused: the answer is recorded for preValidation
     request.rawBody = raw;
@@ -83,7 +82,7 @@ export function callbackVerifier(options: CallbackOptions, parseJson: DefaultJso
 
 /** Signed-request routes: one verifier (and one bounded key cache for the credentials lookup). */
 export function signedVerifier(options: VerifyOptions, parseJson: DefaultJsonParser): RouteVerifier {
-  const verify: VerifyOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
+  const verify: VerifyOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? nodeMac }) };
   return {
     mode: 'signed',
     verify(request, raw, json, done) {
@@ -105,8 +104,13 @@ export function signedVerifier(options: VerifyOptions, parseJson: DefaultJsonPar
 
 const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
 
-/** Whether the plugin's JSON parser reads this request's body (Fastify parses bodies of these methods by content type). */
-const readByParser = (request: FastifyRequest) => !BODYLESS.has(request.method) && request.mediaType === 'application/json';
+/**
+ * Whether the plugin's JSON parser reads this request's body (Fastify parses bodies of these methods
+ * by content type). The exact common header is answered without parsing it (`mediaType` parses the
+ * header on each request).
+ */
+const readByParser = (request: FastifyRequest) =>
+  !BODYLESS.has(request.method) && (request.headers['content-type'] === 'application/json' || request.mediaType === 'application/json');
 
 const send = (reply: FastifyReply, answer: CallbackAnswer) => void reply.code(answer.status).headers(answer.headers).send(answer.body);
 

@@ -7,6 +7,7 @@ import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { WebhookError, type CallbackPayload } from '@x/webhooks';
 import { createSignedCallback } from '@x/webhooks/testing';
 import Fastify, { type FastifyInstance, type preParsingHookHandler } from 'fastify';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xVerification } from '../src/index.js';
 import { countingMac, customer, keyOf } from '../../../testing/key-cache.js';
@@ -46,6 +47,43 @@ describe('@x/fastify: one pass on opted-in JSON routes', () => {
     }
     expect(streams).toEqual([true, true, true]);
     expect(prepared).toEqual([DEFAULT_CUSTOMER.apiKey]);
+  });
+
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON'])('a callback sent as %s is verified in the one pass (the route sees its own stream)', async (type) => {
+    const signed = createSignedCallback(payload, DEFAULT_CUSTOMER);
+    streams.length = 0;
+    const r = await fetch(`${base}/cb`, { method: 'POST', body: signed.body, headers: { ...signed.headers, 'content-type': type } });
+    expect(await r.json()).toEqual({ id: payload.reference_id, body: payload });
+    expect(streams).toEqual([true]);
+    const forged = await fetch(`${base}/cb`, { method: 'POST', body: signed.body.replace('Delivered', 'Dropped  '), headers: { ...signed.headers, 'content-type': type } });
+    expect(forged.status).toBe(401);
+  });
+
+  it('a callback whose body arrives in several pieces (chunked, over a raw socket) is verified on the whole bytes', async () => {
+    const signed = createSignedCallback(payload, DEFAULT_CUSTOMER);
+    const bytes = Buffer.from(signed.body);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(base).port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      const head = [`POST /cb HTTP/1.1`, `host: 127.0.0.1`, 'connection: close', 'transfer-encoding: chunked', ...Object.entries(signed.headers).map(([k, v]) => `${k}: ${v}`)];
+      socket.write(`${head.join('\r\n')}\r\n\r\n`);
+      // Three pieces, each written on its own turn so that the server reads them apart.
+      const pieces = [bytes.subarray(0, 7), bytes.subarray(7, 100), bytes.subarray(100)];
+      const next = () => {
+        const piece = pieces.shift();
+        if (!piece) return void socket.write('0\r\n\r\n');
+        socket.write(`${piece.length.toString(16)}\r\n`);
+        socket.write(piece);
+        socket.write('\r\n');
+        setTimeout(next, 20);
+      };
+      next();
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, ''))).toEqual({ id: payload.reference_id, body: payload });
   });
 
   it('signed requests: each customer key is prepared once, at most 64 held for a lookup of many', async () => {

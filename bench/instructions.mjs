@@ -1,0 +1,130 @@
+// What a request costs a server in CPU instructions, counted by valgrind (callgrind), not timed.
+// On this shared 2-core machine, timings of the same server swing 10-20% from round to round,
+// which drowns a 5% goal; an instruction count of the same server repeats to within about 3%
+// (Node run with --single-threaded, so that no concurrent GC or compiler thread lands in the count
+// at a different moment each run: two runs each of two Fastify servers, 2026-11-23, were 2.6% and
+// 0.3% apart). So the adapter and emulator goals are also read here, as instructions per request
+// against the same floors (the framework without the plugin, a trivial Hono route).
+//
+// Each server runs alone under `valgrind --tool=callgrind --instr-atstart=no` (all its threads:
+// GC and JIT count), is warmed up uncounted, then counted over a fixed number of requests
+// (instrumentation switched on and off with callgrind_control around them). Instructions are not
+// time (cache misses and native code differ), so these rows complement the timed ones.
+// Without valgrind on the machine, the benchmark says so and writes nothing. Slow (each server runs
+// under valgrind: about 15 minutes on 2 cores), so `npm run bench` leaves it out unless asked:
+// `npm run bench -- all`, or `node bench/instructions.mjs` alone.
+// The counts depend on how warm the JIT is: with a short warm-up, code still being optimised costs
+// more, so compare rows of one run, not runs with different settings.
+//   BENCH_CALLGRIND_WARMUP (default 2000 requests), BENCH_CALLGRIND_REQUESTS (default 2000),
+//   BENCH_CALLGRIND_NODE_FLAGS (default --single-threaded).
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createSigner } from '@x/auth';
+import { DEFAULT_CUSTOMER } from '@x/emulator';
+import { createSignedCallback } from '@x/webhooks/testing';
+import { textTable } from './harness.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const WARMUP = Number(process.env.BENCH_CALLGRIND_WARMUP || 2000);
+const REQUESTS = Number(process.env.BENCH_CALLGRIND_REQUESTS || 2000);
+const NODE_FLAGS = (process.env.BENCH_CALLGRIND_NODE_FLAGS ?? '--single-threaded').split(' ').filter(Boolean);
+
+if (spawnSync('valgrind', ['--version']).status !== 0) {
+  console.log('valgrind is not installed (apt-get install valgrind): instruction counts skipped.');
+  process.exit(0);
+}
+
+const callgrind = (pid, flag) => new Promise((resolve, reject) => execFile('callgrind_control', ['-i', flag, String(pid)], (error) => (error ? reject(error) : resolve())));
+
+/** Instructions per request of one server (a bench script in a serve mode that prints `URL <url>`), under `request`. */
+async function count(args, request) {
+  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--callgrind-out-file=/dev/null', process.execPath, ...NODE_FLAGS, ...args], { cwd: here, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (chunk) => (log += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = await Promise.race([
+    new Promise((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        const found = /URL (\S+)/.exec(out);
+        if (found) resolve(found[1]);
+      });
+    }),
+    exited.then(() => Promise.reject(new Error(`${args.join(' ')} exited before serving:\n${log}`))),
+  ]);
+  const load = async (amount) => {
+    const result = await autocannon({ url, connections: 10, amount, ...request(url) });
+    const failed = result.non2xx + result.errors + result.timeouts;
+    if (failed) throw new Error(`${args.join(' ')}: ${failed} of ${result.requests.total} requests were not answered 2xx`);
+  };
+  await load(WARMUP);
+  await callgrind(child.pid, 'on');
+  await load(REQUESTS);
+  await callgrind(child.pid, 'off');
+  child.kill('SIGTERM');
+  await exited;
+  const collected = /Collected : (\d+)/.exec(log);
+  if (!collected) throw new Error(`${args.join(' ')}: no instruction count from valgrind:\n${log}`);
+  return Number(collected[1]) / REQUESTS;
+}
+
+/** Runs the variants two at a time (2 cores), writes the comparison like harness.compare does (one count each: no range). */
+async function comparison({ id, title, variants, notes }) {
+  const counts = new Array(variants.length);
+  for (let i = 0; i < variants.length; i += 2) {
+    await Promise.all(variants.slice(i, i + 2).map(async (v, k) => (counts[i + k] = await count(v.args, v.request))));
+  }
+  const floor = counts[variants.findIndex((v) => v.role === 'floor')];
+  const rows = variants.map((v, i) => {
+    // A rate (requests per million instructions), so that ratios read as the timed tables' do: 0.95x = 5% cost.
+    const rate = 1e6 / counts[i];
+    const against = floor / counts[i];
+    return { name: v.name, role: v.role ?? null, note: `${Math.round(counts[i]).toLocaleString('en-US')} instructions per request`, median: rate, min: rate, max: rate, ratios: [{ against: 'floor', median: against, min: against, max: against }] };
+  });
+  const result = { id, title, unit: 'requests per million instructions', ms: 0, rounds: 1, warmupMs: 0, counted: REQUESTS, warmup: WARMUP, references: [{ role: 'floor', name: variants.find((v) => v.role === 'floor').name }], rows, notes };
+  console.log(textTable(result));
+  for (const row of rows) console.log(`  ${row.name}: ${row.note}`);
+  if (process.env.BENCH_OUT) writeFileSync(join(process.env.BENCH_OUT, `${id}.json`), JSON.stringify(result, null, 2));
+}
+
+// Adapters: the same signed callback to each server.
+const payload = { reference_id: 'B56259E45884010488343BAA15FB0002', sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2016-10-21T14:05:36.181346Z' }, verify: { code_state: 'UNKNOWN', code_entered: null } };
+const callback = createSignedCallback(payload, DEFAULT_CUSTOMER);
+const authorization = Object.entries(callback.headers).find(([name]) => name.toLowerCase() === 'authorization')[1];
+const signature = authorization.slice(authorization.indexOf(':') + 1);
+const post = () => ({ method: 'POST', body: callback.body, headers: callback.headers });
+for (const [framework, plugin] of [['express', '@x/express verifyCallbacks'], ['fastify', '@x/fastify xVerification']]) {
+  const serve = (mode) => ['adapters.mjs', 'serve', framework, mode, signature];
+  await comparison({
+    id: `instructions-${framework}`,
+    title: `${framework === 'express' ? 'Express 5' : 'Fastify 5'}: callback route, instructions per request (valgrind)`,
+    variants: [
+      { name: `${plugin} (signature verified, default: node:crypto HMAC)`, args: serve('verify'), request: post },
+      { name: `${plugin} with @x/auth's pure HMAC (prepared keyed states)`, args: serve('pure'), request: post },
+      { name: `${plugin}, HMAC stubbed (the plugin's own cost)`, args: serve('stub'), request: post },
+      { name: `${framework} without the plugin (JSON parser only)`, role: 'floor', args: serve('plain'), request: post },
+    ],
+    notes: [`Instructions counted by valgrind (callgrind) over ${REQUESTS} requests after ${WARMUP} uncounted ones, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}; one server at a time per core. The official Node client (telesignsdk) has no callback verification, so there is no official row.`],
+  });
+}
+
+// Emulator: every request freshly signed (its own nonce), as in emulator.mjs.
+const signer = createSigner(DEFAULT_CUSTOMER);
+const form = 'application/x-www-form-urlencoded';
+const body = 'phone_number=15555550100&message=Hello&message_type=ARN';
+const signed = (url) => ({
+  requests: [{ setupRequest: (req) => ({ ...req, method: 'POST', path: '/v1/messaging', body, headers: signer.sign({ method: 'POST', url: `${url}/v1/messaging`, contentType: form, body }).headers }) }],
+});
+await comparison({
+  id: 'instructions-emulator',
+  title: 'Emulator: signed SMS POSTs, instructions per request (valgrind)',
+  variants: [
+    { name: 'emulator, POST /v1/messaging signed by @x/auth', args: ['emulator.mjs', 'serve-one', 'emulator'], request: signed },
+    { name: 'trivial Hono route (@hono/node-server)', role: 'floor', args: ['emulator.mjs', 'serve-one', 'trivial'], request: signed },
+  ],
+  notes: [`Instructions counted by valgrind (callgrind) over ${REQUESTS} requests after ${WARMUP} uncounted ones, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}. The load generator signs every request (fresh nonce).`],
+});
