@@ -1,9 +1,10 @@
 // What a request costs a server in CPU instructions, counted by valgrind (callgrind), not timed.
 // On this shared 2-core machine, timings of the same server swing 10-20% from round to round,
-// which drowns a 5% goal; an instruction count of the same server repeats to within about 3%
+// which drowns a 5% goal; an instruction count of the same server repeats to within a few percent
 // (Node run with --single-threaded, so that no concurrent GC or compiler thread lands in the count
-// at a different moment each run: two runs each of two Fastify servers, 2026-11-23, were 2.6% and
-// 0.3% apart). So the adapter and emulator goals are also read here, as instructions per request
+// at a different moment each run; warmed up with 20000 requests first, since code still being
+// optimised costs more). Each variant is counted twice and paired with the floor's count of the
+// same repetition; the table gives the median and range, as the timed tables do. So the adapter and emulator goals are also read here, as instructions per request
 // against the same floors (the framework without the plugin, a trivial Hono route).
 //
 // Each server runs alone under `valgrind --tool=callgrind --instr-atstart=no` (all its threads:
@@ -13,10 +14,9 @@
 // Without valgrind on the machine, the benchmark says so and writes nothing. Slow (each server runs
 // under valgrind: about 15 minutes on 2 cores), so `npm run bench` leaves it out unless asked:
 // `npm run bench -- all`, or `node bench/instructions.mjs` alone.
-// The counts depend on how warm the JIT is: with a short warm-up, code still being optimised costs
-// more, so compare rows of one run, not runs with different settings.
-//   BENCH_CALLGRIND_WARMUP (default 2000 requests), BENCH_CALLGRIND_REQUESTS (default 2000),
-//   BENCH_CALLGRIND_NODE_FLAGS (default --single-threaded).
+//   BENCH_CALLGRIND_WARMUP (default 20000 requests), BENCH_CALLGRIND_REQUESTS (default 2000),
+//   BENCH_CALLGRIND_REPEAT (default 2), BENCH_CALLGRIND_NODE_FLAGS (default --single-threaded),
+//   BENCH_CALLGRIND_ONLY (some of express,fastify,emulator).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,11 +25,13 @@ import autocannon from 'autocannon';
 import { createSigner } from '@x/auth';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { createSignedCallback } from '@x/webhooks/testing';
-import { textTable } from './harness.mjs';
+import { median, textTable } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const WARMUP = Number(process.env.BENCH_CALLGRIND_WARMUP || 2000);
+const WARMUP = Number(process.env.BENCH_CALLGRIND_WARMUP || 20000);
 const REQUESTS = Number(process.env.BENCH_CALLGRIND_REQUESTS || 2000);
+const REPEAT = Number(process.env.BENCH_CALLGRIND_REPEAT || 2);
+const ONLY = process.env.BENCH_CALLGRIND_ONLY?.split(','); // e.g. fastify,emulator
 const NODE_FLAGS = (process.env.BENCH_CALLGRIND_NODE_FLAGS ?? '--single-threaded').split(' ').filter(Boolean);
 
 if (spawnSync('valgrind', ['--version']).status !== 0) {
@@ -72,20 +74,34 @@ async function count(args, request) {
   return Number(collected[1]) / REQUESTS;
 }
 
-/** Runs the variants two at a time (2 cores), writes the comparison like harness.compare does (one count each: no range). */
+/**
+ * Counts every variant REPEAT times (two servers at a time: 2 cores), each repetition paired with
+ * the floor's of the same repetition, and writes the comparison as harness.compare does.
+ */
 async function comparison({ id, title, variants, notes }) {
-  const counts = new Array(variants.length);
-  for (let i = 0; i < variants.length; i += 2) {
-    await Promise.all(variants.slice(i, i + 2).map(async (v, k) => (counts[i + k] = await count(v.args, v.request))));
+  if (ONLY && !ONLY.includes(id.replace('instructions-', ''))) return;
+  const counts = variants.map(() => []);
+  for (let rep = 0; rep < REPEAT; rep++) {
+    for (let i = 0; i < variants.length; i += 2) {
+      await Promise.all(variants.slice(i, i + 2).map(async (v, k) => counts[i + k].push(await count(v.args, v.request))));
+    }
   }
   const floor = counts[variants.findIndex((v) => v.role === 'floor')];
   const rows = variants.map((v, i) => {
-    // A rate (requests per million instructions), so that ratios read as the timed tables' do: 0.95x = 5% cost.
-    const rate = 1e6 / counts[i];
-    const against = floor / counts[i];
-    return { name: v.name, role: v.role ?? null, note: `${Math.round(counts[i]).toLocaleString('en-US')} instructions per request`, median: rate, min: rate, max: rate, ratios: [{ against: 'floor', median: against, min: against, max: against }] };
+    // Rates (requests per million instructions), so that ratios read as the timed tables' do: 0.95x = 5% more instructions.
+    const rates = counts[i].map((c) => 1e6 / c);
+    const ratios = counts[i].map((c, rep) => floor[rep] / c);
+    return {
+      name: v.name,
+      role: v.role ?? null,
+      note: `${counts[i].map((c) => Math.round(c).toLocaleString('en-US')).join(' and ')} instructions per request`,
+      median: median(rates),
+      min: Math.min(...rates),
+      max: Math.max(...rates),
+      ratios: [{ against: 'floor', median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) }],
+    };
   });
-  const result = { id, title, unit: 'requests per million instructions', ms: 0, rounds: 1, warmupMs: 0, counted: REQUESTS, warmup: WARMUP, references: [{ role: 'floor', name: variants.find((v) => v.role === 'floor').name }], rows, notes };
+  const result = { id, title, unit: 'requests per million instructions', ms: 0, rounds: REPEAT, warmupMs: 0, counted: REQUESTS, warmup: WARMUP, references: [{ role: 'floor', name: variants.find((v) => v.role === 'floor').name }], rows, notes };
   console.log(textTable(result));
   for (const row of rows) console.log(`  ${row.name}: ${row.note}`);
   if (process.env.BENCH_OUT) writeFileSync(join(process.env.BENCH_OUT, `${id}.json`), JSON.stringify(result, null, 2));

@@ -44,8 +44,10 @@ export class Outbox {
     private readonly onAdd: (message: OutboxMessage) => void = () => undefined,
   ) {}
 
+  /** Keeps `message` itself, stamped with the time (callers hand over an object of their own: no copy per message). */
   add(message: Omit<OutboxMessage, 'at'>): void {
-    const added = { ...message, at: this.now() };
+    const added = message as OutboxMessage;
+    added.at = this.now();
     this.messages.push(added);
     this.onAdd(added);
   }

@@ -7,7 +7,6 @@ interface Task {
   at: number;
   run: () => void;
   timer: ReturnType<typeof setTimeout>;
-  done: () => void;
   background: boolean;
 }
 
@@ -20,18 +19,18 @@ interface Task {
  */
 export class Scheduler {
   private readonly tasks = new Set<Task>();
-  private readonly pending = new Set<Promise<void>>();
+  /** Foreground tasks not yet run or cancelled, and who waits for one of them to finish (idle()). */
+  private foreground = 0;
+  private waiting: Array<() => void> = [];
 
   constructor(private readonly now: () => number) {}
 
   at(at: number, run: () => void, options: { background?: boolean } = {}): Scheduled {
+    // No promise per task (one per request costs a server microseconds): a count, and promises
+    // only for the callers of idle().
     const background = options.background === true;
-    let done: () => void = () => undefined;
-    if (!background) {
-      const finished = new Promise<void>((resolve) => (done = resolve)).finally(() => this.pending.delete(finished));
-      this.pending.add(finished);
-    }
-    const task: Task = { at, run, done, background, timer: undefined as never };
+    if (!background) this.foreground++;
+    const task: Task = { at, run, background, timer: undefined as never };
     this.arm(task);
     this.tasks.add(task);
     return { cancel: () => this.drop(task) };
@@ -46,8 +45,8 @@ export class Scheduler {
   async idle(): Promise<void> {
     for (;;) {
       this.runDue();
-      if (!this.pending.size) return;
-      await Promise.race([...this.pending]);
+      if (!this.foreground) return;
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
   }
 
@@ -88,6 +87,13 @@ export class Scheduler {
   private drop(task: Task): void {
     if (!this.tasks.delete(task)) return;
     clearTimeout(task.timer);
-    task.done();
+    if (task.background) return;
+    this.foreground--;
+    // Wakes idle() (it resumes after this task has run: fire() runs it synchronously right after).
+    const waiting = this.waiting;
+    if (waiting.length) {
+      this.waiting = [];
+      for (const wake of waiting) wake();
+    }
   }
 }

@@ -158,3 +158,48 @@ describe('the outbox beyond its size', () => {
     expect(outbox.list()).toEqual([]);
   });
 });
+
+describe('Scheduler.idle', () => {
+  it('waits for foreground tasks (and what they schedule), not for background ones; a cancelled task wakes it', async () => {
+    let now = 0;
+    const scheduler = new Scheduler(() => now);
+    const ran: string[] = [];
+    // Times far ahead of the injected clock: the real timers do not fire during the test.
+    scheduler.at(100_000, () => ran.push('background'), { background: true });
+    scheduler.at(10_000, () => {
+      ran.push('first');
+      scheduler.at(20_000, () => ran.push('scheduled by first'));
+    });
+    const cancelled = scheduler.at(50_000, () => ran.push('never'));
+    let idle = false;
+    const waiting = scheduler.idle().then(() => (idle = true));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(idle).toBe(false); // nothing is due by the clock yet
+    now = 20_000;
+    scheduler.runDue();
+    expect(ran).toEqual(['first', 'scheduled by first']);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(idle).toBe(false); // the task at 50 000 is still pending
+    cancelled.cancel();
+    await waiting;
+    expect(idle).toBe(true);
+    expect(ran).toEqual(['first', 'scheduled by first']);
+    expect(scheduler.size).toBe(1); // the background task, still waiting for its time
+    scheduler.close();
+    expect(scheduler.size).toBe(0);
+  });
+
+  it('idle() resumes only after the task that woke it has run', async () => {
+    const scheduler = new Scheduler(() => 0);
+    const ran: string[] = [];
+    scheduler.at(0, () => ran.push('due'));
+    scheduler.at(1_000_000, () => ran.push('far'));
+    const far = scheduler.idle().then(() => ran.slice());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(ran).toEqual(['due']);
+    // Runs the far task by hand, as its timer would: idle() sees it done.
+    (scheduler as unknown as { tasks: Set<{ at: number }> }).tasks.forEach((t) => (t.at = 0));
+    scheduler.runDue();
+    expect(await far).toEqual(['due', 'far']);
+  });
+});

@@ -1,12 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { VerificationFailure } from '@x/webhooks/adapter';
 
-/** A verification that failed, as `onError` gets it. */
-export interface VerificationFailure {
-  status: number;
-  body: Record<string, unknown>;
-  /** Why: a callback failure (`signature_mismatch`, `body_too_large`, ...) or a signed-request one (`clock_skew`, ...). */
-  reason: string;
-}
+export type { VerificationFailure };
 
 export interface Common {
   /** Largest body read, in bytes. Default 100 KiB; larger bodies get 413. */

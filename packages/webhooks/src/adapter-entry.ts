@@ -5,7 +5,7 @@
  * @module @x/webhooks/adapter
  */
 export { receiveCallback, decideCallback, receiveSignedRequest, settleWith, succeeded, signedRequestAnswer } from './adapter.js';
-export type { AdapterExchange, CallbackExchange, SignedRequestExchange } from './adapter.js';
+export type { AdapterExchange, CallbackExchange, SignedRequestExchange, VerificationFailure } from './adapter.js';
 export { readRequestBody } from './body.js';
 // The types these names use (the main entry has them too).
 export type { CallbackOptions, VerifiedCallback } from './verify.js';

@@ -8,6 +8,19 @@ import { verifyCallbackNow, type CallbackOptions, type CallbackResult, type Veri
 // the headers, write an answer) and ties the delivery to its handler's outcome; the core reads,
 // decides and responds. No crypto, time, identity, limits or status codes in adapters.
 
+/**
+ * A verification that failed, as the adapters' `onError` gets it (@x/express, @x/hono): the answer's
+ * status and body, and why.
+ */
+export interface VerificationFailure {
+  /** The status the default answer has (401, 400, 413). */
+  status: number;
+  /** The default answer's JSON body (`{ error, message }`, or the service's error body for a signed request). */
+  body: Record<string, unknown>;
+  /** Why: a callback failure (`signature_mismatch`, `body_too_large`, ...) or a signed-request one (`clock_skew`, ...). */
+  reason: string;
+}
+
 /** The I/O of one request, as a framework adapter provides it. */
 export interface AdapterExchange<Reason extends string> {
   /** The raw body, at most `limit` bytes; throws `BodyTooLargeError` beyond. */
