@@ -5,10 +5,10 @@
 //   node run.mjs                    all benchmarks, writes ../BENCHMARKS.md
 //   node run.mjs sign replay        only these (still writes the report from what it has)
 //   node run.mjs all                every benchmark and the instruction counts (instructions.mjs:
-//                                   valgrind, about 15 minutes more; left out of the default run)
+//                                   valgrind, about 12 minutes more; left out of the default run)
 // Settings: BENCH_MS, BENCH_ROUNDS, BENCH_WARMUP_MS (see harness.mjs).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,14 +19,17 @@ const root = join(here, '..');
 const benches = ['sign', 'replay', 'client', 'emulator', 'adapters'];
 const args = process.argv.slice(2);
 const wanted = args.length === 0 ? benches : args.includes('all') ? [...benches, 'instructions'] : args;
-const out = mkdtempSync(join(tmpdir(), 'x-bench-'));
+const out = process.env.BENCH_REPORT_FROM || mkdtempSync(join(tmpdir(), 'x-bench-'));
 const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
 const loadBefore = load();
 const started = new Date();
 
-for (const name of wanted) {
+// BENCH_REPORT_FROM=<dir>: writes the report from the results of an earlier run (its BENCH_OUT) without running anything.
+for (const name of process.env.BENCH_REPORT_FROM ? [] : wanted) {
   console.log(`\n> ${name}.mjs`);
-  const result = spawnSync(process.execPath, [join(here, `${name}.mjs`)], { stdio: 'inherit', env: { ...process.env, BENCH_OUT: out }, timeout: 600_000 });
+  // Instruction counts run under valgrind: slower than the timed benchmarks.
+  const timeout = name === 'instructions' ? 40 * 60_000 : 10 * 60_000;
+  const result = spawnSync(process.execPath, [join(here, `${name}.mjs`)], { stdio: 'inherit', env: { ...process.env, BENCH_OUT: out }, timeout });
   if (result.status !== 0) {
     console.error(`${name}.mjs failed (exit ${result.status ?? result.signal}).`);
     process.exit(1);
@@ -77,13 +80,17 @@ const summary = [
 const floorName = { official: 'official client', 'node:http': 'node:http floor', floor: 'floor', 'below cap': 'the store below its cap', filling: 'a filling store below the cap', expiring: 'a store below the cap with keys expiring' };
 const lines = [];
 lines.push('# Benchmarks', '');
-lines.push(`Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${minutes} minutes. Do not edit by hand: run it again.`, '');
+if (process.env.BENCH_REPORT_FROM) {
+  const times = readdirSync(out).map((file) => statSync(join(out, file)).mtime.toISOString().slice(0, 16).replace('T', ' '));
+  lines.push(`Written by bench/run.mjs from the results saved by runs of its benchmarks between ${times.sort()[0]} and ${times.sort().at(-1)} UTC (BENCH_REPORT_FROM). Do not edit by hand: run \`npm run bench\` again.`, '');
+} else lines.push(`Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${minutes} minutes. Do not edit by hand: run it again.`, '');
 lines.push('## Machine', '');
 lines.push(`- ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory; ${type()} ${release()}; Node ${process.version}.`);
-lines.push(`- Load average (1, 5, 15 min) at the start: ${loadBefore}; at the end: ${loadAfter}. Other processes (builds and tests) shared the ${cpus().length} cores, so absolute rates are noisy; the ratios are paired per round and are the figures to read.`, '');
+if (!process.env.BENCH_REPORT_FROM) lines.push(`- Load average (1, 5, 15 min) at the start: ${loadBefore}; at the end: ${loadAfter}. Other processes (builds and tests) shared the ${cpus().length} cores, so absolute rates are noisy; the ratios are paired per round and are the figures to read.`, '');
+else lines.push('');
 lines.push('## Method', '');
 lines.push('Every comparison runs its variants in one process (servers in child processes on 127.0.0.1): a warm-up of each, then at least 3 rounds (7, 9 or 15 here, see each table) in which every variant is measured once for the same time, the order rotated by one each round so that drift spreads over all variants. Each variant\'s rate is divided by each reference\'s rate of the same round; tables give the median of those ratios and their range (min-max). References: the official Node client `telesignsdk` where it has a counterpart, and the physical floor: bare `node:http` with keep-alive and `undici.request` for the client, `node:crypto` HMAC over the same string with the date formatted once a second for signing, the framework without the plugin for adapters, a trivial Hono route for the emulator.', '');
-lines.push('The timed comparisons swing 10 to 20% from round to round on a shared 2-core machine, which is wider than a 5% goal. The rows marked *by instructions (valgrind)* count instead of timing (bench/instructions.mjs): each server alone under valgrind\'s callgrind, warmed up uncounted, then the CPU instructions of a fixed number of requests (all threads; Node run single-threaded so that GC and compiler threads land the same way each run). Such a count repeats to within a few percent; it is not time (cache misses and native code differ), so both are reported. Ratios there are requests per instruction against the same floors: 0.95x means 5% more instructions per request.', '');
+lines.push('The timed comparisons swing 10 to 20% from round to round on a shared 2-core machine, which is wider than a 5% goal. The rows marked *by instructions (valgrind)* count instead of timing (bench/instructions.mjs): each server alone under valgrind\'s callgrind, warmed up uncounted, then the CPU instructions of a fixed number of requests (all threads; Node run single-threaded so that GC and compiler threads land the same way each run). Such a count usually repeats to within a few percent, with outliers now and then (each variant is counted twice, so a wide range shows one); it is not time (cache misses and native code differ), so both are reported. Ratios there are requests per instruction against the same floors: 0.95x means 5% more instructions per request.', '');
 lines.push('## Summary', '');
 lines.push('| What | Median | vs official | vs floor |', '|---|---:|---:|---:|');
 for (const [label, id, name, unit, [official, ...floors]] of summary) {

@@ -1,5 +1,4 @@
 import { createKeyCache } from '@x/auth';
-import { nodeMac } from '@x/auth/node';
 import { callbackAnswer, DEFAULT_BODY_LIMIT, type CallbackFailure, type CallbackOptions } from '@x/webhooks';
 import { decideCallback, settleWith, succeeded, type CallbackExchange, type VerifiedCallback } from '@x/webhooks/adapter';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -50,8 +49,10 @@ function watchResponse(res: Response, settle: (ok: boolean) => void) {
  * ```
  */
 export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHandler {
-  // One key cache per middleware: the keys' HMACs are prepared once (node:crypto unless `mac` says otherwise).
-  const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? nodeMac }) };
+  // One key cache per middleware: each key's keyed HMAC state is prepared once and cloned per request
+  // (@x/auth's pure HMAC unless `mac` says otherwise: in a server it costs less than a node:crypto
+  // Hmac object per request; see the README).
+  const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
   // One pass, without a promise where none is needed: the bytes a parser kept are verified at once;
   // a stream read costs one promise; only a replayStore's answer is awaited.

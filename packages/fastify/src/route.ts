@@ -1,5 +1,4 @@
 import { createKeyCache, verifyRequest, type VerifyOptions } from '@x/auth';
-import { nodeMac } from '@x/auth/node';
 import { callbackAnswer, WebhookError, type CallbackAnswer, type CallbackOptions } from '@x/webhooks';
 import { decideCallback, settleWith, signedRequestAnswer, succeeded, type VerifiedCallback } from '@x/webhooks/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -49,7 +48,9 @@ export interface OptedRoute {
 
 /** Callback routes: one verifier (and one key cache) for every route of the plugin. */
 export function callbackVerifier(options: CallbackOptions, parseJson: DefaultJsonParser): RouteVerifier {
-  const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? nodeMac }) };
+  // Each key's keyed HMAC state prepared once, cloned per request (@x/auth's pure HMAC unless `mac`
+  // says otherwise: in a server it costs less than a node:crypto Hmac object per request).
+  const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
   const accept = (request: FastifyRequest, raw: Buffer, callback: VerifiedCallback | undefined, done: Done) => {
     if (!callback) return done(null, undefined); // refused: the answer is recorded for preValidation
     request.rawBody = raw;
@@ -82,7 +83,7 @@ export function callbackVerifier(options: CallbackOptions, parseJson: DefaultJso
 
 /** Signed-request routes: one verifier (and one bounded key cache for the credentials lookup). */
 export function signedVerifier(options: VerifyOptions, parseJson: DefaultJsonParser): RouteVerifier {
-  const verify: VerifyOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? nodeMac }) };
+  const verify: VerifyOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
   return {
     mode: 'signed',
     verify(request, raw, json, done) {

@@ -32,8 +32,9 @@ export interface CallbackOptions {
   leaseMs?: number | undefined;
   /**
    * The HMAC implementation, the same `mac` option as everywhere in the SDK. Default: pure
-   * (@noble/hashes, every runtime). On Node, `nodeMac` from `@x/auth/node` is faster; the Node
-   * adapters use it. Not used with a `keyCache` (its own `mac` is).
+   * (@noble/hashes, every runtime). On Node, `nodeMac` from `@x/auth/node` is faster for one-off
+   * calls; a `keyCache` of prepared keyed states (what the adapters hold) is cheaper still in a
+   * server. Not used with a `keyCache` (its own `mac` is).
    */
   mac?: MacProvider | undefined;
   /**
