@@ -14,10 +14,8 @@
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
-import { createSignedCallback } from '@x/webhooks/testing';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { compare, median, textTable } from './harness.mjs';
+import { callback, callbackSignature } from './fixtures.mjs';
+import { compare, pairedRows, report } from './harness.mjs';
 
 if (process.argv[2] === 'serve') {
   const [framework, mode, signature] = [process.argv[3], process.argv[4], process.argv[5]];
@@ -55,12 +53,10 @@ if (process.argv[2] === 'serve') {
     console.log(`URL ${url}`);
   }
 } else {
-  const payload = { reference_id: 'B56259E45884010488343BAA15FB0002', sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2016-10-21T14:05:36.181346Z' }, verify: { code_state: 'UNKNOWN', code_entered: null } };
-  const { body, headers } = createSignedCallback(payload, DEFAULT_CUSTOMER);
+  const { body, headers } = callback;
   const servers = [];
   const start = async (framework, mode) => {
-    const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')[1];
-    const child = fork(new URL(import.meta.url).pathname, ['serve', framework, mode, authorization.slice(authorization.indexOf(':') + 1)]);
+    const child = fork(new URL(import.meta.url).pathname, ['serve', framework, mode, callbackSignature]);
     servers.push(child);
     const url = await new Promise((resolve) => child.once('message', resolve));
     return { url, child, cpuRates: [] };
@@ -81,22 +77,14 @@ if (process.argv[2] === 'serve') {
     return result.requests.total / result.duration;
   };
   /** The same comparison by server CPU time: measurements after the warm-up, paired by round. */
-  const cpuTable = (wall, variants) => {
-    const rows = variants.map((v) => v.server.cpuRates.slice(1));
-    const floor = rows[variants.findIndex((v) => v.role)];
-    const result = {
+  const cpuTable = (wall, variants) =>
+    report({
       ...wall,
       id: `${wall.id}-cpu`,
       title: `${wall.title}, by server CPU time`,
       unit: 'requests/CPU-s',
-      rows: variants.map((v, i) => {
-        const ratios = rows[i].map((r, k) => r / floor[k]);
-        return { name: v.name, role: v.role ?? null, note: null, median: median(rows[i]), min: Math.min(...rows[i]), max: Math.max(...rows[i]), ratios: [{ against: 'floor', median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) }] };
-      }),
-    };
-    console.log(textTable(result));
-    if (process.env.BENCH_OUT) writeFileSync(join(process.env.BENCH_OUT, `${result.id}.json`), JSON.stringify(result, null, 2));
-  };
+      rows: pairedRows(variants, variants.map((v) => v.server.cpuRates.slice(1))),
+    });
 
   for (const [framework, plugin] of [['express', '@x/express verifyCallbacks'], ['fastify', '@x/fastify xVerification']]) {
     const plain = await start(framework, 'plain');

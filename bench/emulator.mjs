@@ -6,8 +6,8 @@
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
-import { createSigner } from '@x/auth';
 import { Hono } from 'hono';
+import { SMS_BODY, SMS_FORM, signedSms } from './fixtures.mjs';
 import { compare, concurrently } from './harness.mjs';
 
 if (process.argv[2] === 'serve-one') {
@@ -50,14 +50,10 @@ if (process.argv[2] === 'serve-one') {
   const { DEFAULT_CUSTOMER } = await import('@x/emulator');
   const server = fork(new URL(import.meta.url).pathname, ['server']);
   const urls = await new Promise((resolve) => server.once('message', resolve));
-  const signer = createSigner(DEFAULT_CUSTOMER);
-  const form = 'application/x-www-form-urlencoded';
-  const body = 'phone_number=15555550100&message=Hello&message_type=ARN';
-
-  const ours = (url) => (req) => ({ ...req, method: 'POST', path: '/v1/messaging', body, headers: signer.sign({ method: 'POST', url: `${url}/v1/messaging`, contentType: form, body }).headers });
+  const ours = signedSms;
   const official = (req) => ({
-    ...req, method: 'POST', path: '/v1/messaging', body,
-    headers: RestClient.generateTeleSignHeaders(DEFAULT_CUSTOMER.customerId, DEFAULT_CUSTOMER.apiKey, 'POST', '/v1/messaging', form, body),
+    ...req, method: 'POST', path: '/v1/messaging', body: SMS_BODY,
+    headers: RestClient.generateTeleSignHeaders(DEFAULT_CUSTOMER.customerId, DEFAULT_CUSTOMER.apiKey, 'POST', '/v1/messaging', SMS_FORM, SMS_BODY),
   });
   const ask = (message) => new Promise((resolve) => {
     server.once('message', resolve);
@@ -107,8 +103,8 @@ if (process.argv[2] === 'serve-one') {
   const { createEmulator } = await import('@x/emulator');
   const CAP = 20_000;
   const inProcess = (emulator) => () => {
-    const url = 'http://emulator.test/v1/messaging';
-    return emulator.fetch(url, { method: 'POST', headers: signer.sign({ method: 'POST', url, contentType: form, body }).headers, body }).then((r) => {
+    const { headers, body } = signedSms('http://emulator.test')({});
+    return emulator.fetch('http://emulator.test/v1/messaging', { method: 'POST', headers, body }).then((r) => {
       if (r.status !== 200) throw new Error(`in-process POST answered ${r.status}`);
       return r.arrayBuffer();
     });

@@ -102,28 +102,43 @@ export async function compare({ id, title, unit = 'ops/s', variants, ms: default
       name: v.name,
       role: v.role ?? null,
       note: v.note ?? null,
-      median: median(rates[i]),
-      min: Math.min(...rates[i]),
-      max: Math.max(...rates[i]),
-      ratios: references.map((ref, j) => ({ against: ref.role, median: median(ratios[i][j]), min: Math.min(...ratios[i][j]), max: Math.max(...ratios[i][j]) })),
+      ...spread(rates[i]),
+      ratios: references.map((ref, j) => ({ against: ref.role, ...spread(ratios[i][j]) })),
     })),
   };
-  console.log(textTable(result));
-  if (process.env.BENCH_OUT) {
-    mkdirSync(process.env.BENCH_OUT, { recursive: true });
-    writeFileSync(join(process.env.BENCH_OUT, `${id}.json`), JSON.stringify(result, null, 2));
-  }
+  report(result);
   return result;
 }
 
+/** The median and the range of some values. */
+export const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+
+/**
+ * The rows of a comparison against one floor (the variant whose role is 'floor') from each
+ * variant's rates, measured round by round: every rate paired with the floor's of the same round.
+ */
+export function pairedRows(variants, rates) {
+  const floor = rates[variants.findIndex((v) => v.role === 'floor')];
+  return variants.map((v, i) => ({ name: v.name, role: v.role ?? null, note: v.note ?? null, ...spread(rates[i]), ratios: [{ against: 'floor', ...spread(rates[i].map((r, k) => r / floor[k])) }] }));
+}
+
+/** Prints a result and saves it under BENCH_OUT (for the BENCHMARKS.md report). */
+export function report(result) {
+  console.log(textTable(result));
+  if (process.env.BENCH_OUT) {
+    mkdirSync(process.env.BENCH_OUT, { recursive: true });
+    writeFileSync(join(process.env.BENCH_OUT, `${result.id}.json`), JSON.stringify(result, null, 2));
+  }
+}
+
 const rate = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
-// A single count (instructions.mjs) has no range.
-const ratio = (r) => (r.min === r.max ? `${r.median.toFixed(2)}x` : `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`);
+/** A ratio as the tables print it: median and range (no range when there is one value, e.g. BENCH_CALLGRIND_REPEAT=1). */
+export const formatRatio = (r) => (r.min === r.max ? `${r.median.toFixed(2)}x` : `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`);
 
 /** A plain-text table for the terminal. */
 export function textTable(result) {
   const head = ['variant', `median ${result.unit}`, ...result.references.map((r) => `vs ${r.role}`)];
-  const body = result.rows.map((row) => [row.name, rate(row.median), ...row.ratios.map(ratio)]);
+  const body = result.rows.map((row) => [row.name, rate(row.median), ...row.ratios.map(formatRatio)]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const refs = result.references.map((r) => `${r.role} = ${r.name}`).join('; ');
@@ -134,6 +149,6 @@ export function textTable(result) {
 /** A Markdown table for BENCHMARKS.md. */
 export function markdownTable(result) {
   const head = ['Variant', `Median ${result.unit}`, ...result.references.map((r) => `vs ${r.role}: ${r.name}`)];
-  const rows = result.rows.map((row) => [row.note ? `${row.name} (${row.note})` : row.name, rate(row.median), ...row.ratios.map((r) => (row.role && result.references.find((ref) => ref.name === row.name && ref.role === r.against) ? '1' : ratio(r)))]);
+  const rows = result.rows.map((row) => [row.note ? `${row.name} (${row.note})` : row.name, rate(row.median), ...row.ratios.map((r) => (row.role && result.references.find((ref) => ref.name === row.name && ref.role === r.against) ? '1' : formatRatio(r)))]);
   return [head, head.map((_, i) => (i === 0 ? '---' : '---:')), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }

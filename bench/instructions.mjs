@@ -4,8 +4,9 @@
 // (Node run with --single-threaded, so that no concurrent GC or compiler thread lands in the count
 // at a different moment each run; warmed up with 20000 requests first, since code still being
 // optimised costs more). Each variant is counted twice and paired with the floor's count of the
-// same repetition; the table gives the median and range, as the timed tables do. So the adapter and emulator goals are also read here, as instructions per request
-// against the same floors (the framework without the plugin, a trivial Hono route).
+// same repetition; the table gives the median and range, as the timed tables do. So the adapter
+// and emulator goals are also read here, as instructions per request against the same floors
+// (the framework without the plugin, a trivial Hono route).
 //
 // Each server runs alone under `valgrind --tool=callgrind --instr-atstart=no` (all its threads:
 // GC and JIT count), is warmed up uncounted, then counted over a fixed number of requests
@@ -22,14 +23,10 @@
 //   BENCH_CALLGRIND_REPEAT (default 2), BENCH_CALLGRIND_NODE_FLAGS (default --single-threaded),
 //   BENCH_CALLGRIND_ONLY (default fastify,emulator; express on request).
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createSigner } from '@x/auth';
-import { DEFAULT_CUSTOMER } from '@x/emulator';
-import { createSignedCallback } from '@x/webhooks/testing';
-import { median, textTable } from './harness.mjs';
+import { callback, callbackSignature, signedSms } from './fixtures.mjs';
+import { pairedRows, report } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const WARMUP = Number(process.env.BENCH_CALLGRIND_WARMUP || 20000);
@@ -83,7 +80,7 @@ async function count(args, request) {
 
 /**
  * Counts every variant REPEAT times (two servers at a time: 2 cores), each repetition paired with
- * the floor's of the same repetition, and writes the comparison as harness.compare does.
+ * the floor's of the same repetition, and reports the comparison as harness.compare does.
  */
 async function comparison({ id, title, variants, notes }) {
   if (!ONLY.includes(id.replace('instructions-', ''))) return;
@@ -93,35 +90,17 @@ async function comparison({ id, title, variants, notes }) {
       await Promise.all(variants.slice(i, i + 2).map(async (v, k) => counts[i + k].push(await count(v.args, v.request))));
     }
   }
-  const floor = counts[variants.findIndex((v) => v.role === 'floor')];
-  const rows = variants.map((v, i) => {
-    // Rates (requests per million instructions), so that ratios read as the timed tables' do: 0.95x = 5% more instructions.
-    const rates = counts[i].map((c) => 1e6 / c);
-    const ratios = counts[i].map((c, rep) => floor[rep] / c);
-    return {
-      name: v.name,
-      role: v.role ?? null,
-      note: `${counts[i].map((c) => Math.round(c).toLocaleString('en-US')).join(' and ')} instructions per request`,
-      median: median(rates),
-      min: Math.min(...rates),
-      max: Math.max(...rates),
-      ratios: [{ against: 'floor', median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) }],
-    };
-  });
-  const result = { id, title, unit: 'requests per million instructions', ms: 0, rounds: REPEAT, warmupMs: 0, counted: REQUESTS, warmup: WARMUP, references: [{ role: 'floor', name: variants.find((v) => v.role === 'floor').name }], rows, notes };
-  console.log(textTable(result));
+  // Rates (requests per million instructions), so that ratios read as the timed tables' do: 0.95x = 5% more instructions.
+  const noted = variants.map((v, i) => ({ ...v, note: `${counts[i].map((c) => Math.round(c).toLocaleString('en-US')).join(' and ')} instructions per request` }));
+  const rows = pairedRows(noted, counts.map((c) => c.map((n) => 1e6 / n)));
+  report({ id, title, unit: 'requests per million instructions', ms: 0, rounds: REPEAT, warmupMs: 0, counted: REQUESTS, warmup: WARMUP, references: [{ role: 'floor', name: variants.find((v) => v.role === 'floor').name }], rows, notes });
   for (const row of rows) console.log(`  ${row.name}: ${row.note}`);
-  if (process.env.BENCH_OUT) writeFileSync(join(process.env.BENCH_OUT, `${id}.json`), JSON.stringify(result, null, 2));
 }
 
 // Adapters: the same signed callback to each server.
-const payload = { reference_id: 'B56259E45884010488343BAA15FB0002', sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2016-10-21T14:05:36.181346Z' }, verify: { code_state: 'UNKNOWN', code_entered: null } };
-const callback = createSignedCallback(payload, DEFAULT_CUSTOMER);
-const authorization = Object.entries(callback.headers).find(([name]) => name.toLowerCase() === 'authorization')[1];
-const signature = authorization.slice(authorization.indexOf(':') + 1);
 const post = () => ({ method: 'POST', body: callback.body, headers: callback.headers });
 for (const [framework, plugin] of [['express', '@x/express verifyCallbacks'], ['fastify', '@x/fastify xVerification']]) {
-  const serve = (mode) => ['adapters.mjs', 'serve', framework, mode, signature];
+  const serve = (mode) => ['adapters.mjs', 'serve', framework, mode, callbackSignature];
   await comparison({
     id: `instructions-${framework}`,
     title: `${framework === 'express' ? 'Express 5' : 'Fastify 5'}: callback route, instructions per request (valgrind)`,
@@ -136,12 +115,7 @@ for (const [framework, plugin] of [['express', '@x/express verifyCallbacks'], ['
 }
 
 // Emulator: every request freshly signed (its own nonce), as in emulator.mjs.
-const signer = createSigner(DEFAULT_CUSTOMER);
-const form = 'application/x-www-form-urlencoded';
-const body = 'phone_number=15555550100&message=Hello&message_type=ARN';
-const signed = (url) => ({
-  requests: [{ setupRequest: (req) => ({ ...req, method: 'POST', path: '/v1/messaging', body, headers: signer.sign({ method: 'POST', url: `${url}/v1/messaging`, contentType: form, body }).headers }) }],
-});
+const signed = (url) => ({ requests: [{ setupRequest: signedSms(url) }] });
 await comparison({
   id: 'instructions-emulator',
   title: 'Emulator: signed SMS POSTs, instructions per request (valgrind)',

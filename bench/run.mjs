@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFile
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { markdownTable } from './harness.mjs';
+import { formatRatio, markdownTable } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
@@ -50,8 +50,7 @@ const sizes = JSON.parse(sizeRun.stdout.trim().split('\n').pop() ?? '[]');
 const row = (id, name, source = results) => source[id]?.rows.find((r) => r.name.startsWith(name));
 const ratio = (r, against) => {
   const x = r?.ratios.find((q) => q.against === against);
-  if (!x) return 'n/a';
-  return x.min === x.max ? `${x.median.toFixed(2)}x` : `${x.median.toFixed(2)}x (${x.min.toFixed(2)}-${x.max.toFixed(2)})`;
+  return x ? formatRatio(x) : 'n/a';
 };
 const rate = (r) => (r ? Math.round(r.median).toLocaleString('en-US') : 'n/a');
 const size = (entry) => sizes.find((s) => s.entry === entry);
@@ -81,8 +80,8 @@ const floorName = { official: 'official client', 'node:http': 'node:http floor',
 const lines = [];
 lines.push('# Benchmarks', '');
 if (process.env.BENCH_REPORT_FROM) {
-  const times = readdirSync(out).map((file) => statSync(join(out, file)).mtime.toISOString().slice(0, 16).replace('T', ' '));
-  lines.push(`Written by bench/run.mjs from the results saved by runs of its benchmarks between ${times.sort()[0]} and ${times.sort().at(-1)} UTC (BENCH_REPORT_FROM). Do not edit by hand: run \`npm run bench\` again.`, '');
+  const times = readdirSync(out).map((file) => statSync(join(out, file)).mtime.toISOString().slice(0, 16).replace('T', ' ')).sort();
+  lines.push(`Written by bench/run.mjs from the results saved by runs of its benchmarks between ${times[0]} and ${times.at(-1)} UTC (BENCH_REPORT_FROM). Do not edit by hand: run \`npm run bench\` again.`, '');
 } else lines.push(`Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${minutes} minutes. Do not edit by hand: run it again.`, '');
 lines.push('## Machine', '');
 lines.push(`- ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory; ${type()} ${release()}; Node ${process.version}.`);
