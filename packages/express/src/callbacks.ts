@@ -1,6 +1,5 @@
-import { createKeyCache } from '@x/auth';
 import { callbackAnswer, DEFAULT_BODY_LIMIT, type CallbackFailure, type CallbackOptions } from '@x/webhooks';
-import { decideCallback, settleWith, succeeded, type CallbackExchange, type VerifiedCallback } from '@x/webhooks/adapter';
+import { decideCallback, settleWith, succeeded, withKeyCache, type CallbackExchange, type VerifiedCallback } from '@x/webhooks/adapter';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Common } from './common.js';
 import { BodyTooLargeError, keptRawBody, readStream } from './raw-body.js';
@@ -49,10 +48,8 @@ function watchResponse(res: Response, settle: (ok: boolean) => void) {
  * ```
  */
 export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHandler {
-  // One key cache per middleware: each key's keyed HMAC state is prepared once and cloned per request
-  // (@x/auth's pure HMAC unless `mac` says otherwise: in a server it costs less than a node:crypto
-  // Hmac object per request; see the README).
-  const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
+  // One key cache per middleware (withKeyCache: the HMAC default is decided there; see the README).
+  const verify: CallbackOptions = withKeyCache(options);
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
   // One pass, without a promise where none is needed: the bytes a parser kept are verified at once;
   // a stream read costs one promise; only a replayStore's answer is awaited.

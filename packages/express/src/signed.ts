@@ -1,6 +1,6 @@
-import { createKeyCache, type ReplayStore, type VerifyOptions } from '@x/auth';
+import type { ReplayStore, VerifyOptions } from '@x/auth';
 import { DEFAULT_BODY_LIMIT } from '@x/webhooks';
-import { receiveSignedRequest, type SignedRequestExchange } from '@x/webhooks/adapter';
+import { receiveSignedRequest, withKeyCache, type SignedRequestExchange } from '@x/webhooks/adapter';
 import type { RequestHandler } from 'express';
 import type { Common } from './common.js';
 import { parseVerifiedBody, readRawBody } from './raw-body.js';
@@ -23,7 +23,7 @@ export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> 
  */
 export function verifySignedRequests(options: SignedRequestMiddlewareOptions): RequestHandler {
   // One key cache per middleware, bounded (an LRU of 64 keys): keys from the credentials lookup are prepared once.
-  const verify: VerifyOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
+  const verify: VerifyOptions = withKeyCache(options);
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
   return (req, res, next) => {
     let read: Uint8Array | undefined;

@@ -1,6 +1,6 @@
-import { createKeyCache, verifyRequest, type VerifyOptions } from '@x/auth';
+import { verifyRequest, type VerifyOptions } from '@x/auth';
 import { callbackAnswer, WebhookError, type CallbackAnswer, type CallbackOptions } from '@x/webhooks';
-import { decideCallback, settleWith, signedRequestAnswer, succeeded, type VerifiedCallback } from '@x/webhooks/adapter';
+import { decideCallback, settleWith, signedRequestAnswer, succeeded, withKeyCache, type VerifiedCallback } from '@x/webhooks/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { isTooLarge, readPayload } from './read.js';
@@ -48,9 +48,7 @@ export interface OptedRoute {
 
 /** Callback routes: one verifier (and one key cache) for every route of the plugin. */
 export function callbackVerifier(options: CallbackOptions, parseJson: DefaultJsonParser): RouteVerifier {
-  // Each key's keyed HMAC state prepared once, cloned per request (@x/auth's pure HMAC unless `mac`
-  // says otherwise: in a server it costs less than a node:crypto Hmac object per request).
-  const verify: CallbackOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
+  const verify: CallbackOptions = withKeyCache(options);
   const accept = (request: FastifyRequest, raw: Buffer, callback: VerifiedCallback | undefined, done: Done) => {
     if (!callback) return done(null, undefined); // refused: the answer is recorded for preValidation
     request.rawBody = raw;
@@ -83,7 +81,7 @@ export function callbackVerifier(options: CallbackOptions, parseJson: DefaultJso
 
 /** Signed-request routes: one verifier (and one bounded key cache for the credentials lookup). */
 export function signedVerifier(options: VerifyOptions, parseJson: DefaultJsonParser): RouteVerifier {
-  const verify: VerifyOptions = { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
+  const verify: VerifyOptions = withKeyCache(options);
   return {
     mode: 'signed',
     verify(request, raw, json, done) {

@@ -1,4 +1,4 @@
-import { VERIFY_FAILURES, verifyRequest, type HeaderInput, type VerifyFailure, type VerifyOptions } from '@x/auth';
+import { createKeyCache, VERIFY_FAILURES, verifyRequest, type HeaderInput, type KeyCache, type MacProvider, type VerifyFailure, type VerifyOptions } from '@x/auth';
 import { BodyTooLargeError } from './body.js';
 import { reportStoreError } from './delivery.js';
 import { callbackAnswer, type CallbackAnswer, type CallbackFailure } from './failures.js';
@@ -41,6 +41,26 @@ export interface SignedRequestExchange extends AdapterExchange<VerifyFailure | '
   method: string;
   /** The request target as received (`/v1/messaging?x=1`) or the absolute URL. */
   url: string;
+}
+
+/**
+ * An adapter's copy of its options with a key cache of its own unless they bring one: each key's
+ * keyed HMAC state is prepared once (with `mac`; by default @x/auth's pure HMAC, whose prepared
+ * states measured cheaper in a server than a node:crypto Hmac object per request) and held in a
+ * bounded LRU (64 keys). One per middleware or plugin, created when it is, never per request.
+ *
+ * @example
+ * ```ts
+ * import type { CallbackOptions } from '@x/webhooks';
+ * import { withKeyCache } from '@x/webhooks/adapter';
+ *
+ * // When the middleware is created, not per request:
+ * const options: CallbackOptions = { customerId, apiKey };
+ * const verify = withKeyCache(options); // verify.keyCache: this middleware's own
+ * ```
+ */
+export function withKeyCache<T extends { mac?: MacProvider | undefined; keyCache?: KeyCache | undefined }>(options: T): T & { keyCache: KeyCache } {
+  return { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
 }
 
 /** The one 413 path: the body, or undefined once 413 was answered. */

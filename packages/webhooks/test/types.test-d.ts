@@ -175,6 +175,10 @@ describe('entry points (issue 11: the adapter core on @x/webhooks/adapter, test 
     // decideCallback: the answer itself without a replayStore, a promise of it with one.
     expectTypeOf(adapter.decideCallback).returns.toEqualTypeOf<VerifiedCallback | undefined | Promise<VerifiedCallback | undefined>>();
     expectTypeOf(main).not.toHaveProperty('decideCallback');
+    // withKeyCache: the options, now with a key cache.
+    const options: CallbackOptions = { customerId: 'c', apiKey: 'k' };
+    expectTypeOf(adapter.withKeyCache(options)).toEqualTypeOf<CallbackOptions & { keyCache: KeyCache }>();
+    expectTypeOf(main).not.toHaveProperty('withKeyCache');
     expectTypeOf(adapter).toHaveProperty('receiveSignedRequest');
     expectTypeOf(adapter).toHaveProperty('settleWith');
     expectTypeOf(adapter).toHaveProperty('signedRequestAnswer');
