@@ -91,14 +91,14 @@ function transaction(p: VerifySmsParams) {
 /** The form fields every product shares, validated, in the service's names. */
 function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: boolean): Record<string, string | undefined> {
   if (!p || typeof p !== 'object') throw new ValidationError('params', 'must be an object, e.g. { phoneNumber, ... }.');
-  return {
-    ...(p.extra ?? {}),
-    ...(withPhone ? { phone_number: v.phoneNumber((p as CommonParams).phoneNumber) } : {}),
-    account_lifecycle_event: optional(p.accountLifecycleEvent, (x) => v.oneOf(x, 'accountLifecycleEvent', LIFECYCLE)),
-    originating_ip: p.originatingIp,
-    external_id: optional(p.externalId, (x) => v.maxLength(x, 'externalId', 128)),
-    callback_url: 'callbackUrl' in p && p.callbackUrl !== undefined ? v.url(p.callbackUrl, 'callbackUrl') : undefined,
-  };
+  // Written field by field into one object (spreading small objects costs V8 a slow path per call).
+  const fields: Record<string, string | undefined> = p.extra ? { ...p.extra } : {};
+  if (withPhone) fields.phone_number = v.phoneNumber((p as CommonParams).phoneNumber);
+  fields.account_lifecycle_event = optional(p.accountLifecycleEvent, (x) => v.oneOf(x, 'accountLifecycleEvent', LIFECYCLE));
+  fields.originating_ip = p.originatingIp;
+  fields.external_id = optional(p.externalId, (x) => v.maxLength(x, 'externalId', 128));
+  fields.callback_url = 'callbackUrl' in p && p.callbackUrl !== undefined ? v.url(p.callbackUrl, 'callbackUrl') : undefined;
+  return fields;
 }
 
 /**
@@ -129,12 +129,7 @@ export function createClient(given?: CreateClientOptions): Client {
         send<SmsResponse>({
           method: 'POST',
           path: '/v1/messaging',
-          form: {
-            ...common(p, true),
-            ...content(p),
-            sender_id: senderId(p.senderId),
-            ...dlt(p),
-          },
+          form: Object.assign(common(p, true), content(p), { sender_id: senderId(p.senderId) }, dlt(p)),
         }, o),
       status: async (id, o) => send<SmsResponse>({ method: 'GET', path: `/v1/messaging/${v.referenceId(id)}` }, o),
       ...bulkSms(routed),
@@ -159,17 +154,19 @@ export function createClient(given?: CreateClientOptions): Client {
         send<VerifyResponse>({
           method: 'POST',
           path: '/v1/verify/sms',
-          form: {
-            ...common(p, true),
-            verify_code: optional(p.verifyCode, v.verifyCode),
-            template: optional(p.template, v.template),
-            language: optional(p.language, v.language),
-            sender_id: senderId(p.senderId),
-            ucid: p.ucid,
-            is_primary: optional(p.isPrimary, String),
-            ...dlt(p),
-            ...transaction(p),
-          },
+          form: Object.assign(
+            common(p, true),
+            {
+              verify_code: optional(p.verifyCode, v.verifyCode),
+              template: optional(p.template, v.template),
+              language: optional(p.language, v.language),
+              sender_id: senderId(p.senderId),
+              ucid: p.ucid,
+              is_primary: optional(p.isPrimary, String),
+            },
+            dlt(p),
+            transaction(p),
+          ),
         }, o),
       // A check submits an attempt, so it is not blindly repeated after a lost answer.
       check: async (id, code, o) =>
@@ -183,12 +180,10 @@ export function createClient(given?: CreateClientOptions): Client {
         send<VoiceResponse>({
           method: 'POST',
           path: '/v1/voice',
-          form: {
-            ...common(p, true),
-            ...content(p),
+          form: Object.assign(common(p, true), content(p), {
             voice: p.voice,
             caller_id: optional(p.callerId, (x) => v.phoneNumber(x, 'callerId')),
-          },
+          }),
         }, o),
       status: async (id, o) => send<VoiceResponse>({ method: 'GET', path: `/v1/voice/${v.referenceId(id)}` }, o),
     },

@@ -3,8 +3,16 @@ import { ValidationError } from './errors.js';
 const PHONE = /^\d{8,15}$/;
 const HEX32 = /^[0-9A-Fa-f]{32}$/;
 
+/**
+ * Whether a text has more than `max` characters (code points, so an emoji counts once). A string
+ * has at least as many UTF-16 units as code points, so one no longer than `max` units is not
+ * counted at all.
+ */
+const longerThan = (value: string, max: number): boolean => value.length > max && [...value].length > max;
+
 export function phoneNumber(value: unknown, field = 'phoneNumber'): string {
   if (typeof value !== 'string' || value.trim() === '') throw new ValidationError(field, 'is required: digits with the country code, e.g. "15555551234".');
+  if (PHONE.test(value)) return value; // already digits only: nothing to strip
   const digits = value.replace(/[\s().-]/g, '').replace(/^\+/, '');
   if (!PHONE.test(digits)) throw new ValidationError(field, 'must be 8 to 15 digits with the country code, e.g. "15555551234" or "+1 555 555 1234".');
   return digits;
@@ -17,7 +25,7 @@ export function referenceId(value: unknown): string {
 
 export function text(value: unknown, field: string, max: number): string {
   if (typeof value !== 'string' || value.trim() === '') throw new ValidationError(field, 'must not be empty.');
-  if ([...value].length > max) throw new ValidationError(field, `must be at most ${max} characters.`);
+  if (longerThan(value, max)) throw new ValidationError(field, `must be at most ${max} characters.`);
   return value;
 }
 
@@ -53,7 +61,7 @@ export function language(value: unknown): string {
 }
 
 export function maxLength(value: unknown, field: string, max: number): string {
-  if (typeof value !== 'string' || value === '' || [...value].length > max) throw new ValidationError(field, `must be 1 to ${max} characters.`);
+  if (typeof value !== 'string' || value === '' || longerThan(value, max)) throw new ValidationError(field, `must be 1 to ${max} characters.`);
   return value;
 }
 

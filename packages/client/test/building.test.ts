@@ -30,6 +30,45 @@ describe('request building', () => {
     expect(req.headers.get('user-agent')).toMatch(/^x-sdk-client\/\S+ Node\/\d+/);
   });
 
+  it('counts lengths in characters (code points), not UTF-16 units', async () => {
+    const r = recorder();
+    const client = createClient({ ...credentials, baseUrl: 'https://api.test', fetch: r.fetch });
+    const emoji = '\u{1F600}'; // one character, two UTF-16 units
+    await client.messaging.send({ phoneNumber: '15555551234', message: emoji.repeat(1600), messageType: 'ARN', senderId: emoji.repeat(20) });
+    expect(new URLSearchParams(await r.requests[0]!.text()).get('message')).toBe(emoji.repeat(1600));
+    await expect(client.messaging.send({ phoneNumber: '15555551234', message: `${emoji.repeat(1600)}a`, messageType: 'ARN' })).rejects.toMatchObject({ field: 'message' });
+    await expect(client.messaging.send({ phoneNumber: '15555551234', message: 'a'.repeat(1601), messageType: 'ARN' })).rejects.toMatchObject({ field: 'message' });
+    await expect(client.messaging.send({ phoneNumber: '15555551234', message: 'x', messageType: 'ARN', senderId: emoji.repeat(21) })).rejects.toMatchObject({ field: 'senderId' });
+    expect(r.requests).toHaveLength(1);
+  });
+
+  it('sends phone numbers as digits, whether given as digits or written out', async () => {
+    const r = recorder();
+    const client = createClient({ ...credentials, baseUrl: 'https://api.test', fetch: r.fetch });
+    for (const phoneNumber of ['15555551234', '+15555551234', '+1 555 555 1234', '1 (555) 555-1234', '1.555.555.1234']) {
+      await client.messaging.send({ phoneNumber, message: 'x', messageType: 'ARN' });
+    }
+    const sent = await Promise.all(r.requests.map(async (req) => new URLSearchParams(await req.text()).get('phone_number')));
+    expect(sent).toEqual(Array.from({ length: 5 }, () => '15555551234'));
+    for (const phoneNumber of ['1555555', '1555555123456789', '1555555123a', ' ', '++15555551234']) {
+      await expect(client.messaging.send({ phoneNumber, message: 'x', messageType: 'ARN' })).rejects.toMatchObject({ field: 'phoneNumber' });
+    }
+    expect(r.requests).toHaveLength(5);
+  });
+
+  it('keeps extra fields first in the form, and the named fields win over them', async () => {
+    const r = recorder();
+    const client = createClient({ ...credentials, baseUrl: 'https://api.test', fetch: r.fetch });
+    await client.messaging.send({ phoneNumber: '15555551234', message: 'hi', messageType: 'ARN', senderId: 'ACME', extra: { phone_number: '0', zeta: 'z', message: 'no' } });
+    expect([...new URLSearchParams(await r.requests[0]!.text())]).toEqual([
+      ['phone_number', '15555551234'],
+      ['zeta', 'z'],
+      ['message', 'hi'],
+      ['message_type', 'ARN'],
+      ['sender_id', 'ACME'],
+    ]);
+  });
+
   it('puts the verify code in the query, which is not signed', async () => {
     const r = recorder(200, { reference_id: 'A'.repeat(32), sub_resource: 'sms', errors: [], status: {}, verify: {} });
     const client = createClient({ ...credentials, baseUrl: 'https://api.test/', fetch: r.fetch });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { nodeMac } from '@x/auth/node';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
@@ -52,6 +54,31 @@ describe('createNodeFetch', () => {
     server.emulator.faults.add({ type: 'latency', ms: 1_000 });
     const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: server.url, fetch: nodeFetch, timeoutMs: 50, retry: false });
     await expect(client.voice.status('0123456789ABCDEF0123456789ABCDEF')).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('sends the byte length of the body, once, whatever length the caller wrote', async () => {
+    const seen: Array<{ lengths: string[]; body: string }> = [];
+    const echo = createServer((req, res) => {
+      const names = req.rawHeaders.flatMap((value, i) => (i % 2 === 0 && value.toLowerCase() === 'content-length' ? [req.rawHeaders[i + 1]!] : []));
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        seen.push({ lengths: names, body });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/`;
+    try {
+      const given: HeadersInit[] = [{ 'Content-Length': '999' }, { 'content-length': '1' }, new Headers({ 'content-length': '2' }), {}];
+      for (const headers of given) {
+        expect((await nodeFetch(url, { method: 'POST', headers, body: 'héllo ✓' })).status).toBe(200);
+      }
+    } finally {
+      await new Promise((resolve) => echo.close(resolve));
+    }
+    expect(seen).toEqual(Array.from({ length: 4 }, () => ({ lengths: ['10'], body: 'héllo ✓' })));
   });
 
   it('refuses a body that is not a string', async () => {

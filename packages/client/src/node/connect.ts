@@ -31,7 +31,7 @@ export interface Opened {
  */
 export type Connect = (
   url: URL,
-  init: { method: string; headers: OutgoingHttpHeaders; signal?: AbortSignal | undefined },
+  init: { method: string; headers: OutgoingHttpHeaders; contentLength?: number | undefined; signal?: AbortSignal | undefined },
   onResponse: (res: IncomingMessage) => void,
   onTunnelRefused: (error: Error) => void,
 ) => Opened;
@@ -51,18 +51,19 @@ export function createConnect(options: ConnectOptions): Connect {
     return agent;
   };
 
-  return (url, { method, headers, signal }, onResponse, onTunnelRefused) => {
+  return (url, { method, headers: given, contentLength, signal }, onResponse, onTunnelRefused) => {
     const proxy = route(url);
     const secure = url.protocol === 'https:';
     if (!proxy) {
       // Headers as a flat list: Node writes them as they are (after validating them), without the
       // per-header bookkeeping of setHeader. Host is then ours to add.
       const raw: string[] = [];
-      for (const name in headers) raw.push(name, String(headers[name]));
-      if (headers.host === undefined) raw.push('host', url.host);
+      for (const name in given) raw.push(name, String(given[name]));
+      if (contentLength !== undefined) raw.push('content-length', String(contentLength));
+      if (given.host === undefined) raw.push('host', url.host);
       const options: RequestOptions = {
         protocol: url.protocol,
-        hostname: url.hostname.replace(/^\[|\]$/g, ''),
+        hostname: bareHost(url.hostname),
         port: url.port,
         path: url.pathname + url.search,
         method,
@@ -72,6 +73,7 @@ export function createConnect(options: ConnectOptions): Connect {
       };
       return { req: (secure ? httpsRequest : httpRequest)(options, onResponse), proxy };
     }
+    const headers = contentLength === undefined ? given : { ...given, 'content-length': String(contentLength) };
     if (secure) {
       // CONNECT tunnel, then TLS to the target through it: the proxy sees neither headers nor body.
       const req = httpsRequest(url, { method, headers, agent: tunnel(proxy), signal, ...tls, ...ipIdentity(url) }, onResponse);
@@ -95,7 +97,7 @@ export function createConnect(options: ConnectOptions): Connect {
     const secureProxy = proxy.protocol === 'https:';
     return {
       protocol: proxy.protocol,
-      hostname: proxy.hostname.replace(/^\[|\]$/g, ''),
+      hostname: bareHost(proxy.hostname),
       port: proxy.port || (secureProxy ? 443 : 80),
       path: url.href,
       method,
@@ -105,6 +107,9 @@ export function createConnect(options: ConnectOptions): Connect {
     };
   }
 }
+
+/** A URL's hostname as node:http takes it: an IPv6 address without its brackets. */
+const bareHost = (hostname: string): string => (hostname.startsWith('[') ? hostname.slice(1, -1) : hostname);
 
 /** How long a socket may sit idle in the pool. */
 const IDLE_MS = 4_000;
@@ -137,6 +142,6 @@ function closeIdle<A extends HttpAgent>(agent: A): A {
  * agent passes no host to TLS then, and SNI cannot carry an IP): check it against that address.
  */
 function ipIdentity(url: URL): { checkServerIdentity?: (host: string, cert: PeerCertificate) => Error | undefined } {
-  const address = url.hostname.replace(/^\[|\]$/g, '');
+  const address = bareHost(url.hostname);
   return isIP(address) ? { checkServerIdentity: (_host, cert) => checkServerIdentity(address, cert) } : {};
 }

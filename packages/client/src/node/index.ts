@@ -61,7 +61,8 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
       const headers: Record<string, string> = {};
       if (given && !(given instanceof Headers) && !Array.isArray(given)) Object.assign(headers, given);
       else new Headers(given).forEach((value, name) => (headers[name] = value));
-      if (typeof init.body === 'string') headers['content-length'] = String(Buffer.byteLength(init.body));
+      // The length of the body sent is ours to write (connect adds it), whatever the caller gave.
+      for (const name in headers) if (name.toLowerCase() === 'content-length') delete headers[name];
 
       const onResponse = (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
@@ -87,7 +88,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
         });
       };
 
-      const { req } = connect(url, { method, headers, signal }, onResponse, (cause) => {
+      const { req } = connect(url, { method, headers, contentLength: typeof init.body === 'string' ? Buffer.byteLength(init.body) : undefined, signal }, onResponse, (cause) => {
         reject(new TypeError('fetch failed', { cause }));
       });
       // Errors keep their cause codes (ECONNREFUSED, ENOTFOUND), which the client's retry policy reads.

@@ -71,7 +71,6 @@ export function createNodeSender(options: ConnectOptions = {}): Sender {
       };
       const onAbort = () => finish({ kind: 'aborted', reason: signal!.reason }, true);
 
-      const headers: Record<string, string> = out.body === undefined ? out.headers : { ...out.headers, 'content-length': String(Buffer.byteLength(out.body)) };
       const onResponse = (res: IncomingMessage) => {
         const answer = new NodeAnswer(res);
         const { status } = answer;
@@ -106,7 +105,7 @@ export function createNodeSender(options: ConnectOptions = {}): Sender {
       };
 
       try {
-        req = connect(url, { method, headers }, onResponse, (error) => finish({ kind: 'failed', error }, true)).req;
+        req = connect(url, { method, headers: out.headers, contentLength: out.body === undefined ? undefined : Buffer.byteLength(out.body) }, onResponse, (error) => finish({ kind: 'failed', error }, true)).req;
       } catch (error) {
         // Refused before anything was sent (a header value Node will not write, say).
         return finish({ kind: 'failed', error }, false);

@@ -38,7 +38,7 @@ export function checkClientOptions(options: ClientOptions): void {
 function retryPolicy(client: ClientOptions['retry'], request: RawRequest['retry'], fault: Fault): RetryPolicy {
   const chosen = request ?? client;
   if (chosen === false) return { attempts: 1, minDelayMs: DEFAULTS.minDelayMs, maxDelayMs: DEFAULTS.maxDelayMs };
-  const merged = request ? { ...(client || {}), ...request } : { ...(client || {}) };
+  const merged = request ? { ...(client || {}), ...request } : client || {};
   return {
     attempts: 1 + count(merged.retries, 'retry.retries', 0, DEFAULTS.retries, fault),
     minDelayMs: count(merged.minDelayMs, 'retry.minDelayMs', 0, DEFAULTS.minDelayMs, fault),
@@ -55,7 +55,11 @@ export function buildRequest(request: RawRequest, base: Base, options: ClientOpt
   let contentType: string | undefined;
   if (request.form) {
     const form = new URLSearchParams();
-    for (const [key, value] of Object.entries(request.form)) if (value !== undefined) form.append(key, value);
+    const fields = request.form;
+    for (const key in fields) {
+      const value = fields[key];
+      if (value !== undefined && Object.hasOwn(fields, key)) form.append(key, value);
+    }
     body = form.toString();
     contentType = CONTENT_TYPE.form;
   } else if (request.json !== undefined) {
