@@ -7,7 +7,7 @@
 // same bytes unsigned (headers signed once up front) and parse the same JSON: bare node:http with a
 // keep-alive agent, and undici.request. One more row, Node's global fetch sending the same bytes
 // unsigned, shows how much of the default client's cost is fetch itself.
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { createSigner, prepareMac } from '@x/auth';
@@ -39,52 +39,77 @@ if (process.argv[2] === 'server') {
   const { headers } = createSigner(credentials).sign({ method: 'POST', url: `${base}/v1/messaging`, contentType: 'application/x-www-form-urlencoded', body });
   const sent = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
 
-  for (const concurrency of [32, 1]) {
+  /** One SMS send per variant, with pools sized for `concurrency`; `close` frees the pools. */
+  const variantsFor = (concurrency) => {
     const defaults = createClient({ ...credentials, baseUrl: base });
     const fastest = createClient({ ...credentials, baseUrl: base, mac: nodeMac, fetch: createNodeFetch({ maxSockets: concurrency }) });
     const portable = createClient({ ...credentials, baseUrl: base, fetch: globalThis.fetch, mac: prepareMac });
     const official = new TeleSign(credentials.customerId, credentials.apiKey, base, 10_000);
     const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
     const dispatcher = new UndiciAgent({ connections: concurrency });
-    const bareHttp = () =>
-      new Promise((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, path: '/v1/messaging', method: 'POST', headers: sent, agent }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk) => (text += chunk));
-          res.on('end', () => resolve(JSON.parse(text)));
-          res.on('error', reject);
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
-    const bareUndici = async () => {
-      const res = await undiciRequest(`${base}/v1/messaging`, { method: 'POST', headers: sent, body, dispatcher });
-      return res.body.json();
+    return {
+      default: () => defaults.messaging.send(params),
+      fastest: () => fastest.messaging.send(params),
+      portable: () => portable.messaging.send(params),
+      official: () =>
+        new Promise((resolve, reject) => official.sms.message((error, res) => (error ? reject(error) : resolve(res)), params.phoneNumber, params.message, params.messageType)),
+      fetch: async () => (await fetch(`${base}/v1/messaging`, { method: 'POST', headers, body })).json(),
+      http: () =>
+        new Promise((resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port, path: '/v1/messaging', method: 'POST', headers: sent, agent }, (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve(JSON.parse(text)));
+            res.on('error', reject);
+          });
+          req.on('error', reject);
+          req.end(body);
+        }),
+      undici: async () => (await undiciRequest(`${base}/v1/messaging`, { method: 'POST', headers: sent, body, dispatcher })).body.json(),
+      close: async () => {
+        agent.destroy();
+        await dispatcher.close();
+      },
     };
-    const bareFetch = async () => (await fetch(`${base}/v1/messaging`, { method: 'POST', headers, body })).json();
-    const officialSend = () =>
-      new Promise((resolve, reject) => official.sms.message((error, res) => (error ? reject(error) : resolve(res)), params.phoneNumber, params.message, params.messageType));
+  };
 
-    await compare({
-      id: `client-c${concurrency}`,
-      title: `Client: SMS POST, ${concurrency} in flight, plain HTTP on 127.0.0.1`,
-      unit: 'requests/s',
-      ms: 600,
-      rounds: 7,
-      variants: [
-        { name: '@x/client, default options', measure: concurrently(() => defaults.messaging.send(params), concurrency) },
-        { name: '@x/client, createNodeFetch + nodeMac', measure: concurrently(() => fastest.messaging.send(params), concurrency) },
-        { name: '@x/client, portable path (global fetch, pure HMAC)', measure: concurrently(() => portable.messaging.send(params), concurrency) },
-        { name: 'telesignsdk sms.message', role: 'official', measure: concurrently(officialSend, concurrency) },
-        { name: 'global fetch, unsigned (what the default client sends with)', measure: concurrently(bareFetch, concurrency) },
-        { name: 'node:http keep-alive, unsigned', role: 'node:http', measure: concurrently(bareHttp, concurrency) },
-        { name: 'undici.request, unsigned', role: 'undici', measure: concurrently(bareUndici, concurrency) },
-      ],
-      notes: ['The official client (node-fetch) opens a new connection per request; the others keep connections alive.'],
-    });
-    agent.destroy();
-    await dispatcher.close();
+  if (process.argv[2] === 'count') {
+    // Run by instructions.mjs under valgrind: one variant, 32 in flight, warmed up uncounted, then
+    // counted over a fixed number of sends (this process switches callgrind's counting on and off).
+    const send = variantsFor(32)[process.argv[3]];
+    const sends = async (n) => {
+      let left = n;
+      await Promise.all(Array.from({ length: 32 }, async () => {
+        while (left-- > 0) await send();
+      }));
+    };
+    await sends(Number(process.env.BENCH_CALLGRIND_WARMUP));
+    execFileSync('callgrind_control', ['-i', 'on', String(process.pid)]);
+    await sends(Number(process.env.BENCH_CALLGRIND_REQUESTS));
+    execFileSync('callgrind_control', ['-i', 'off', String(process.pid)]);
+  } else {
+    for (const concurrency of [32, 1]) {
+      const v = variantsFor(concurrency);
+      await compare({
+        id: `client-c${concurrency}`,
+        title: `Client: SMS POST, ${concurrency} in flight, plain HTTP on 127.0.0.1`,
+        unit: 'requests/s',
+        ms: 600,
+        rounds: 7,
+        variants: [
+          { name: '@x/client, default options', measure: concurrently(v.default, concurrency) },
+          { name: '@x/client, createNodeFetch + nodeMac', measure: concurrently(v.fastest, concurrency) },
+          { name: '@x/client, portable path (global fetch, pure HMAC)', measure: concurrently(v.portable, concurrency) },
+          { name: 'telesignsdk sms.message', role: 'official', measure: concurrently(v.official, concurrency) },
+          { name: 'global fetch, unsigned (what the default client sends with)', measure: concurrently(v.fetch, concurrency) },
+          { name: 'node:http keep-alive, unsigned', role: 'node:http', measure: concurrently(v.http, concurrency) },
+          { name: 'undici.request, unsigned', role: 'undici', measure: concurrently(v.undici, concurrency) },
+        ],
+        notes: ['The official client (node-fetch) opens a new connection per request; the others keep connections alive.'],
+      });
+      await v.close();
+    }
   }
   server.disconnect();
   // The official client leaves a 10 s timeout timer per request behind.

@@ -114,12 +114,19 @@ export async function compare({ id, title, unit = 'ops/s', variants, ms: default
 export const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
 
 /**
- * The rows of a comparison against one floor (the variant whose role is 'floor') from each
- * variant's rates, measured round by round: every rate paired with the floor's of the same round.
+ * The rows of a comparison against its references (the variants with these roles, default the one
+ * whose role is 'floor') from each variant's rates, measured round by round: every rate paired
+ * with each reference's of the same round.
  */
-export function pairedRows(variants, rates) {
-  const floor = rates[variants.findIndex((v) => v.role === 'floor')];
-  return variants.map((v, i) => ({ name: v.name, role: v.role ?? null, note: v.note ?? null, ...spread(rates[i]), ratios: [{ against: 'floor', ...spread(rates[i].map((r, k) => r / floor[k])) }] }));
+export function pairedRows(variants, rates, roles = ['floor']) {
+  const of = (role) => rates[variants.findIndex((v) => v.role === role)];
+  return variants.map((v, i) => ({
+    name: v.name,
+    role: v.role ?? null,
+    note: v.note ?? null,
+    ...spread(rates[i]),
+    ratios: roles.map((role) => ({ against: role, ...spread(rates[i].map((r, k) => r / of(role)[k])) })),
+  }));
 }
 
 /** Prints a result and saves it under BENCH_OUT (for the BENCHMARKS.md report). */

@@ -1,12 +1,14 @@
-// What a request costs a server in CPU instructions, counted by valgrind (callgrind), not timed.
+// What a request costs a server (or a send costs the client) in CPU instructions, counted by
+// valgrind (callgrind), not timed.
 // On this shared 2-core machine, timings of the same server swing 10-20% from round to round,
 // which drowns a 5% goal; an instruction count of the same server usually repeats to within a few percent
 // (Node run with --single-threaded, so that no concurrent GC or compiler thread lands in the count
 // at a different moment each run; warmed up with 20000 requests first, since code still being
 // optimised costs more). Each variant is counted twice and paired with the floor's count of the
-// same repetition; the table gives the median and range, as the timed tables do. So the adapter
-// and emulator goals are also read here, as instructions per request against the same floors
-// (the framework without the plugin, a trivial Hono route).
+// same repetition; the table gives the median and range, as the timed tables do. So the client,
+// adapter and emulator goals are also read here, as instructions per request against the same
+// references (the official client and bare node:http, the framework without the plugin, a
+// trivial Hono route).
 //
 // Each server runs alone under `valgrind --tool=callgrind --instr-atstart=no` (all its threads:
 // GC and JIT count), is warmed up uncounted, then counted over a fixed number of requests
@@ -21,7 +23,7 @@
 // `npm run bench -- all`, or `node bench/instructions.mjs` alone.
 //   BENCH_CALLGRIND_WARMUP (default 20000 requests), BENCH_CALLGRIND_REQUESTS (default 4000),
 //   BENCH_CALLGRIND_REPEAT (default 2), BENCH_CALLGRIND_NODE_FLAGS (default --single-threaded),
-//   BENCH_CALLGRIND_ONLY (default fastify,emulator; express on request).
+//   BENCH_CALLGRIND_ONLY (default client,fastify,emulator; express on request).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -35,7 +37,7 @@ const REPEAT = Number(process.env.BENCH_CALLGRIND_REPEAT || 2);
 // Express is left out unless asked: its counts swung 745,000-850,000 per request between two runs of
 // the same server (a request costs ~900,000 instructions; whether a full GC lands in the counted
 // window decides), wider than what it would measure.
-const ONLY = (process.env.BENCH_CALLGRIND_ONLY || 'fastify,emulator').split(',');
+const ONLY = (process.env.BENCH_CALLGRIND_ONLY || 'client,fastify,emulator').split(',');
 const NODE_FLAGS = (process.env.BENCH_CALLGRIND_NODE_FLAGS ?? '--single-threaded').split(' ').filter(Boolean);
 
 if (spawnSync('valgrind', ['--version']).status !== 0) {
@@ -45,12 +47,22 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
 
 const callgrind = (pid, flag) => new Promise((resolve, reject) => execFile('callgrind_control', ['-i', flag, String(pid)], (error) => (error ? reject(error) : resolve())));
 
-/** Instructions per request of one server (a bench script in a serve mode that prints `URL <url>`), under `request`. */
+/**
+ * Instructions per request of one process under valgrind: a server (a bench script in a serve mode
+ * that prints `URL <url>`) loaded with `request`, or, without `request`, a client that warms up,
+ * switches counting on and off itself around REQUESTS requests, and exits.
+ */
 async function count(args, request) {
-  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--callgrind-out-file=/dev/null', process.execPath, ...NODE_FLAGS, ...args], { cwd: here, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = { ...process.env, BENCH_CALLGRIND_WARMUP: String(WARMUP), BENCH_CALLGRIND_REQUESTS: String(REQUESTS) };
+  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', '--callgrind-out-file=/dev/null', process.execPath, ...NODE_FLAGS, ...args], { cwd: here, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stderr.on('data', (chunk) => (log += chunk));
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (!request) {
+    const code = await exited;
+    if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}:\n${log}`);
+    return collected(args, log);
+  }
   const url = await Promise.race([
     new Promise((resolve) => {
       let out = '';
@@ -73,16 +85,21 @@ async function count(args, request) {
   await callgrind(child.pid, 'off');
   child.kill('SIGTERM');
   await exited;
-  const collected = /Collected : (\d+)/.exec(log);
-  if (!collected) throw new Error(`${args.join(' ')}: no instruction count from valgrind:\n${log}`);
-  return Number(collected[1]) / REQUESTS;
+  return collected(args, log);
+}
+
+/** The instructions per request valgrind reports in its log. */
+function collected(args, log) {
+  const found = /Collected : (\d+)/.exec(log);
+  if (!found) throw new Error(`${args.join(' ')}: no instruction count from valgrind:\n${log}`);
+  return Number(found[1]) / REQUESTS;
 }
 
 /**
  * Counts every variant REPEAT times (two servers at a time: 2 cores), each repetition paired with
  * the floor's of the same repetition, and reports the comparison as harness.compare does.
  */
-async function comparison({ id, title, variants, notes }) {
+async function comparison({ id, title, variants, notes, roles = ['floor'] }) {
   if (!ONLY.includes(id.replace('instructions-', ''))) return;
   const counts = variants.map(() => []);
   for (let rep = 0; rep < REPEAT; rep++) {
@@ -92,8 +109,9 @@ async function comparison({ id, title, variants, notes }) {
   }
   // Rates (requests per million instructions), so that ratios read as the timed tables' do: 0.95x = 5% more instructions.
   const noted = variants.map((v, i) => ({ ...v, note: `${counts[i].map((c) => Math.round(c).toLocaleString('en-US')).join(' and ')} instructions per request` }));
-  const rows = pairedRows(noted, counts.map((c) => c.map((n) => 1e6 / n)));
-  report({ id, title, unit: 'requests per million instructions', ms: 0, rounds: REPEAT, warmupMs: 0, counted: REQUESTS, warmup: WARMUP, references: [{ role: 'floor', name: variants.find((v) => v.role === 'floor').name }], rows, notes });
+  const rows = pairedRows(noted, counts.map((c) => c.map((n) => 1e6 / n)), roles);
+  const references = roles.map((role) => ({ role, name: variants.find((v) => v.role === role).name }));
+  report({ id, title, unit: 'requests per million instructions', ms: 0, rounds: REPEAT, warmupMs: 0, counted: REQUESTS, warmup: WARMUP, references, rows, notes });
   for (const row of rows) console.log(`  ${row.name}: ${row.note}`);
 }
 
@@ -124,4 +142,20 @@ await comparison({
     { name: 'trivial Hono route (@hono/node-server)', role: 'floor', args: ['emulator.mjs', 'serve-one', 'trivial'], request: signed },
   ],
   notes: [`Instructions counted by valgrind (callgrind) over ${REQUESTS} requests after ${WARMUP} uncounted ones, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}. The load generator signs every request (fresh nonce).`],
+});
+
+// Client: the counted process is the client (its server runs unmeasured in a child process), 32
+// sends in flight, as client.mjs times them. The count includes everything the process does per
+// send: signing, building, the HTTP exchange, parsing the answer, and the GC of what it allocated.
+const sender = (variant) => ['client.mjs', 'count', variant];
+await comparison({
+  id: 'instructions-client',
+  title: 'Client: SMS POST, 32 in flight, instructions per send in the client process (valgrind)',
+  variants: [
+    { name: '@x/client, default options', args: sender('default') },
+    { name: 'telesignsdk sms.message', role: 'official', args: sender('official') },
+    { name: 'node:http keep-alive, unsigned', role: 'node:http', args: sender('http') },
+  ],
+  roles: ['official', 'node:http'],
+  notes: [`Instructions counted by valgrind (callgrind) in the client's process over ${REQUESTS} sends after ${WARMUP} uncounted ones, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}; the server (a fixed JSON answer) runs in its own process, not counted. The official client (node-fetch) opens a new connection per request; the others keep connections alive.`],
 });

@@ -61,6 +61,7 @@ const summary = [
   ['Client with createNodeFetch + nodeMac, 32 in flight', 'client-c32', '@x/client, createNodeFetch', 'req/s', ['official', 'node:http']],
   ['Client with createNodeFetch + nodeMac, 1 in flight', 'client-c1', '@x/client, createNodeFetch', 'req/s', ['official', 'node:http']],
   ['Client, portable path (global fetch, pure HMAC), 32 in flight', 'client-c32', '@x/client, portable path', 'req/s', ['official', 'node:http']],
+  ['Client SMS POST, default options, 32 in flight, by instructions (valgrind)', 'instructions-client', '@x/client, default options', 'req/M instr', ['official', 'node:http']],
   ['Pure signer (createSigner, default)', 'sign', '@x/auth createSigner().sign, pure', 'signatures/s', ['official', 'floor']],
   ['Native signer (createSigner with nodeMac)', 'sign', '@x/auth createSigner({ mac: nodeMac })', 'signatures/s', ['official', 'floor']],
   ['Fastify callback route with verification', 'adapters-fastify', '@x/fastify', 'req/s', [null, 'floor']],
@@ -118,6 +119,11 @@ for (const c of ['c1', 'c32']) {
 }
 const floor32 = row('client-c32', '@x/client, default options')?.ratios.find((x) => x.against === 'node:http');
 if (floor32) goals.push(`Client SMS POST, default options, 32 in flight: ${floor32.median.toFixed(2)}x the bare node:http floor; goal at least 0.6x: ${floor32.median >= 0.6 ? 'met' : 'not met'}.`);
+const counted = row('instructions-client', '@x/client, default options');
+if (counted) {
+  const [official, http] = ['official', 'node:http'].map((against) => counted.ratios.find((x) => x.against === against).median);
+  goals.push(`Client SMS POST, default options, 32 in flight, by instructions per send (valgrind): ${official.toFixed(2)}x the official client (goal at least 1.3x: ${official >= 1.3 ? 'met' : 'not met'}), ${http.toFixed(2)}x the bare node:http floor (goal at least 0.6x: ${http >= 0.6 ? 'met' : 'not met'}).`);
+}
 const native = row('sign', '@x/auth createSigner({ mac: nodeMac })')?.ratios.find((q) => q.against === 'official');
 if (native) goals.push(`Signing with the Node default (native HMAC, what createClient uses on Node) at least 1.2x the official client: ${native.median.toFixed(2)}x, ${native.median >= 1.2 ? 'met' : 'not met'}.`);
 for (const fw of ['express', 'fastify']) {
@@ -146,7 +152,7 @@ if (client) goals.push(`@x/client: ${(client.gzipped / 1000).toFixed(2)} KB min+
 if (goals.length) lines.push('Goals of issue 13:', '', ...goals.map((g) => `- ${g}`), '');
 
 lines.push('## Every comparison', '');
-for (const id of ['sign', 'replay', 'client-c32', 'client-c1', 'emulator', 'emulator-cpu', 'instructions-emulator', 'emulator-store', 'adapters-express', 'adapters-express-cpu', 'instructions-express', 'adapters-fastify', 'adapters-fastify-cpu', 'instructions-fastify']) {
+for (const id of ['sign', 'replay', 'client-c32', 'client-c1', 'instructions-client', 'emulator', 'emulator-cpu', 'instructions-emulator', 'emulator-store', 'adapters-express', 'adapters-express-cpu', 'instructions-express', 'adapters-fastify', 'adapters-fastify-cpu', 'instructions-fastify']) {
   const result = results[id];
   if (!result) continue;
   lines.push(`### ${result.title}`, '');
