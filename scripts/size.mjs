@@ -40,7 +40,9 @@ const targets = [
   { name: '@x/auth: sign + verify + replay store', dir: 'auth', code: "export { signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature } from './dist/index.js';", budget: 9_200 },
   { name: '@x/auth (everything)', dir: 'auth', code: "export * from './dist/index.js';", budget: 11_700 },
   { name: '@x/auth/protocol (everything)', dir: 'auth', code: "export * from './dist/protocol.js';", file: 'protocol.js', budget: 6_300 },
-  { name: '@x/auth/node', dir: 'auth', code: "export * from './dist/node.js';", platform: 'node', budget: 200 },
+  // 200 B until 2026-11-23, when nodeMac became two one-shot digests over prepared pad blocks (with
+  // the Hmac-object fallback): ~0.3 KB more in an entry that Node installs rather than bundles.
+  { name: '@x/auth/node', dir: 'auth', code: "export * from './dist/node.js';", platform: 'node', budget: 520 },
   { name: '@x/client: createClient only', dir: 'client', code: "export { createClient } from './dist/index.js';", budget: 21_100 },
   { name: '@x/client (everything, with @x/auth)', dir: 'client', code: "export * from './dist/index.js';", budget: 23_300 },
   { name: '@x/client/node', dir: 'client', code: "export * from './dist/node.js';", platform: 'node', file: 'node.js', budget: 12_800 },
