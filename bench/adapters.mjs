@@ -8,8 +8,9 @@
 // the route costs, whatever else runs on the machine (paired per round, like every ratio).
 // A third row stubs the HMAC (a key cache whose MAC returns the known signature): the plugin's own
 // cost, so that the table says how much of the cost is the HMAC itself (the physical part) and
-// how much is the plugin's reading, parsing and wiring. A fourth passes mac: nodeMac: the check of
-// the adapters' HMAC default (prepared keyed states), paired round by round.
+// how much is the plugin's reading, parsing and wiring. A fourth passes mac: prepareMac (@x/auth's
+// pure HMAC with prepared keyed states): the check of the adapters' HMAC default (nodeMac),
+// paired round by round.
 // The official Node client (telesignsdk) has no callback verification, so there is no official row.
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -23,7 +24,7 @@ if (process.argv[2] === 'serve') {
   const { createKeyCache } = await import('@x/auth');
   const options = { customerId: DEFAULT_CUSTOMER.customerId, apiKey: DEFAULT_CUSTOMER.apiKey };
   if (mode === 'stub') options.keyCache = createKeyCache({ mac: () => () => signature });
-  if (mode === 'native') options.mac = (await import('@x/auth/node')).nodeMac; // node:crypto instead of the default prepared states
+  if (mode === 'pure') options.mac = (await import('@x/auth')).prepareMac; // pure prepared states instead of the default nodeMac
   let url;
   if (framework === 'express') {
     const { default: express } = await import('express');
@@ -90,10 +91,10 @@ if (process.argv[2] === 'serve') {
     const plain = await start(framework, 'plain');
     const verified = await start(framework, 'verify');
     const stubbed = await start(framework, 'stub');
-    const native = await start(framework, 'native');
+    const pure = await start(framework, 'pure');
     const variants = [
       { name: `${plugin} (signature verified)`, server: verified, measure: load(verified) },
-      { name: `${plugin} with mac: nodeMac (node:crypto instead of the default prepared states)`, server: native, measure: load(native) },
+      { name: `${plugin} with mac: prepareMac (pure prepared states instead of the default nodeMac)`, server: pure, measure: load(pure) },
       { name: `${plugin}, HMAC stubbed (the plugin's own cost)`, server: stubbed, measure: load(stubbed) },
       { name: `${framework} without the plugin (JSON parser only)`, role: 'floor', server: plain, measure: load(plain) },
     ];

@@ -123,8 +123,8 @@ for (const [framework, plugin] of [['express', '@x/express verifyCallbacks'], ['
     id: `instructions-${framework}`,
     title: `${framework === 'express' ? 'Express 5' : 'Fastify 5'}: callback route, instructions per request (valgrind)`,
     variants: [
-      { name: `${plugin} (signature verified, default: prepared keyed HMAC states)`, args: serve('verify'), request: post },
-      { name: `${plugin} with mac: nodeMac (node:crypto)`, args: serve('native'), request: post },
+      { name: `${plugin} (signature verified, default: nodeMac)`, args: serve('verify'), request: post },
+      { name: `${plugin} with mac: prepareMac (pure prepared states)`, args: serve('pure'), request: post },
       { name: `${plugin}, HMAC stubbed (the plugin's own cost)`, args: serve('stub'), request: post },
       { name: `${framework} without the plugin (JSON parser only)`, role: 'floor', args: serve('plain'), request: post },
     ],

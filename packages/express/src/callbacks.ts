@@ -1,3 +1,4 @@
+import { nodeMac } from '@x/auth/node';
 import { callbackAnswer, DEFAULT_BODY_LIMIT, type CallbackFailure, type CallbackOptions } from '@x/webhooks';
 import { decideCallback, settleWith, succeeded, withKeyCache, type CallbackExchange, type VerifiedCallback } from '@x/webhooks/adapter';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -48,8 +49,8 @@ function watchResponse(res: Response, settle: (ok: boolean) => void) {
  * ```
  */
 export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHandler {
-  // One key cache per middleware (withKeyCache: the HMAC default is decided there; see the README).
-  const verify: CallbackOptions = withKeyCache(options);
+  // One key cache per middleware, its keys prepared with nodeMac unless options.mac says otherwise (see the README).
+  const verify: CallbackOptions = withKeyCache(options, nodeMac);
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
   // One pass, without a promise where none is needed: the bytes a parser kept are verified at once;
   // a stream read costs one promise; only a replayStore's answer is awaited.

@@ -1,4 +1,5 @@
 import type { ReplayStore, VerifyOptions } from '@x/auth';
+import { nodeMac } from '@x/auth/node';
 import { DEFAULT_BODY_LIMIT } from '@x/webhooks';
 import { receiveSignedRequest, withKeyCache, type SignedRequestExchange } from '@x/webhooks/adapter';
 import type { RequestHandler } from 'express';
@@ -23,7 +24,7 @@ export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> 
  */
 export function verifySignedRequests(options: SignedRequestMiddlewareOptions): RequestHandler {
   // One key cache per middleware, bounded (an LRU of 64 keys): keys from the credentials lookup are prepared once.
-  const verify: VerifyOptions = withKeyCache(options);
+  const verify: VerifyOptions = withKeyCache(options, nodeMac);
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
   return (req, res, next) => {
     let read: Uint8Array | undefined;

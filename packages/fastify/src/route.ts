@@ -1,4 +1,5 @@
 import { verifyRequest, type VerifyOptions } from '@x/auth';
+import { nodeMac } from '@x/auth/node';
 import { callbackAnswer, WebhookError, type CallbackAnswer, type CallbackOptions } from '@x/webhooks';
 import { decideCallback, settleWith, signedRequestAnswer, succeeded, withKeyCache, type VerifiedCallback } from '@x/webhooks/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -48,7 +49,7 @@ export interface OptedRoute {
 
 /** Callback routes: one verifier (and one key cache) for every route of the plugin. */
 export function callbackVerifier(options: CallbackOptions, parseJson: DefaultJsonParser): RouteVerifier {
-  const verify: CallbackOptions = withKeyCache(options);
+  const verify: CallbackOptions = withKeyCache(options, nodeMac);
   const accept = (request: FastifyRequest, raw: Buffer, callback: VerifiedCallback | undefined, done: Done) => {
     if (!callback) return done(null, undefined); // refused: the answer is recorded for preValidation
     request.rawBody = raw;
@@ -81,7 +82,7 @@ export function callbackVerifier(options: CallbackOptions, parseJson: DefaultJso
 
 /** Signed-request routes: one verifier (and one bounded key cache for the credentials lookup). */
 export function signedVerifier(options: VerifyOptions, parseJson: DefaultJsonParser): RouteVerifier {
-  const verify: VerifyOptions = withKeyCache(options);
+  const verify: VerifyOptions = withKeyCache(options, nodeMac);
   return {
     mode: 'signed',
     verify(request, raw, json, done) {

@@ -45,9 +45,9 @@ export interface SignedRequestExchange extends AdapterExchange<VerifyFailure | '
 
 /**
  * An adapter's copy of its options with a key cache of its own unless they bring one: each key's
- * keyed HMAC state is prepared once (with `mac`; by default @x/auth's pure HMAC, whose prepared
- * states measured cheaper in a server than a node:crypto Hmac object per request) and held in a
- * bounded LRU (64 keys). One per middleware or plugin, created when it is, never per request.
+ * keyed HMAC is prepared once (with `mac`, else the adapter's `fallback`, else @x/auth's pure
+ * HMAC) and held in a bounded LRU (64 keys). One per middleware or plugin, created when it is,
+ * never per request. The Node adapters pass `nodeMac` of `@x/auth/node` as their fallback.
  *
  * @example
  * ```ts
@@ -59,8 +59,8 @@ export interface SignedRequestExchange extends AdapterExchange<VerifyFailure | '
  * const verify = withKeyCache(options); // verify.keyCache: this middleware's own
  * ```
  */
-export function withKeyCache<T extends { mac?: MacProvider | undefined; keyCache?: KeyCache | undefined }>(options: T): T & { keyCache: KeyCache } {
-  return { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
+export function withKeyCache<T extends { mac?: MacProvider | undefined; keyCache?: KeyCache | undefined }>(options: T, fallback?: MacProvider): T & { keyCache: KeyCache } {
+  return { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? fallback }) };
 }
 
 /** The one 413 path: the body, or undefined once 413 was answered. */

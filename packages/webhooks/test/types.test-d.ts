@@ -178,6 +178,9 @@ describe('entry points (issue 11: the adapter core on @x/webhooks/adapter, test 
     // withKeyCache: the options, now with a key cache.
     const options: CallbackOptions = { customerId: 'c', apiKey: 'k' };
     expectTypeOf(adapter.withKeyCache(options)).toEqualTypeOf<CallbackOptions & { keyCache: KeyCache }>();
+    // An adapter's own default HMAC, used when the options name none (the Node adapters pass nodeMac).
+    expectTypeOf(adapter.withKeyCache(options, nodeMac)).toEqualTypeOf<CallbackOptions & { keyCache: KeyCache }>();
+    expectTypeOf(adapter.withKeyCache).parameter(1).toEqualTypeOf<MacProvider | undefined>();
     expectTypeOf(main).not.toHaveProperty('withKeyCache');
     expectTypeOf(adapter).toHaveProperty('receiveSignedRequest');
     expectTypeOf(adapter).toHaveProperty('settleWith');

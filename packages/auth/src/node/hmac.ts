@@ -9,8 +9,9 @@ interface OneShot {
 }
 
 // crypto.hash (Node >= 20.12): one call into OpenSSL per digest, no Hash or Hmac object. Looked
-// up, not imported by name, so that a runtime whose node:crypto lacks it still loads this file.
-const oneShot = (nodeCrypto as { hash?: unknown }).hash as OneShot | undefined;
+// up when a key is prepared, not imported by name, so that a runtime whose node:crypto lacks it
+// still loads this file.
+const oneShotOf = () => (nodeCrypto as { hash?: unknown }).hash as OneShot | undefined;
 
 // One block for both algorithms (SHA-1 and SHA-256 hash 64-byte blocks).
 const BLOCK = 64;
@@ -66,7 +67,10 @@ export function hmacObject(hash: NodeHash, key: Uint8Array): PreparedMac {
 }
 
 /** The faster of the two this runtime has: one-shot digests where node:crypto has `hash`, else an Hmac object. */
-export const nodeHmac = (hash: NodeHash, key: Uint8Array): PreparedMac => (oneShot ? oneShotHmac(hash, key, oneShot) : hmacObject(hash, key));
+export function nodeHmac(hash: NodeHash, key: Uint8Array): PreparedMac {
+  const digest = oneShotOf();
+  return digest ? oneShotHmac(hash, key, digest) : hmacObject(hash, key);
+}
 
 /** node:crypto's one-shot digest, when this runtime has it (for tests). */
-export const nodeOneShot = oneShot;
+export const nodeOneShot = oneShotOf();

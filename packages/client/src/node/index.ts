@@ -62,7 +62,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): typeof fetch {
       if (given && !(given instanceof Headers) && !Array.isArray(given)) Object.assign(headers, given);
       else new Headers(given).forEach((value, name) => (headers[name] = value));
       // The length of the body sent is ours to write (connect adds it), whatever the caller gave.
-      for (const name in headers) if (name.toLowerCase() === 'content-length') delete headers[name];
+      if (typeof init.body === 'string') for (const name in headers) if (name.toLowerCase() === 'content-length') delete headers[name];
 
       const onResponse = (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
