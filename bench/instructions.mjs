@@ -19,7 +19,7 @@
 // callgrind_control is asynchronous and can land late. Each variant is counted twice for that
 // reason; read a wide range as such an outlier, not as a measurement.
 // Without valgrind on the machine, the benchmark says so and writes nothing. Slow (each server runs
-// under valgrind: about 12 minutes on 2 cores), so `npm run bench` leaves it out unless asked:
+// under valgrind: about 10 minutes on 2 cores), so `npm run bench` leaves it out unless asked:
 // `npm run bench -- all`, or `node bench/instructions.mjs` alone.
 //   BENCH_CALLGRIND_WARMUP (default 20000 requests), BENCH_CALLGRIND_REQUESTS (default 4000),
 //   BENCH_CALLGRIND_REPEAT (default 2), BENCH_CALLGRIND_NODE_FLAGS (default --single-threaded),

@@ -5,7 +5,7 @@
 //   node run.mjs                    all benchmarks, writes ../BENCHMARKS.md
 //   node run.mjs sign replay        only these (still writes the report from what it has)
 //   node run.mjs all                every benchmark and the instruction counts (instructions.mjs:
-//                                   valgrind, about 12 minutes more; left out of the default run)
+//                                   valgrind, about 10 minutes more; left out of the default run)
 // Settings: BENCH_MS, BENCH_ROUNDS, BENCH_WARMUP_MS (see harness.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';

@@ -5,7 +5,7 @@ import type { PreparedMac } from '../hmac.js';
 type NodeHash = 'sha1' | 'sha256';
 interface OneShot {
   (algorithm: string, data: Uint8Array, outputEncoding: 'buffer'): Buffer;
-  (algorithm: string, data: Uint8Array, outputEncoding: 'base64'): string;
+  (algorithm: string, data: Uint8Array, outputEncoding: 'base64' | 'latin1'): string;
 }
 
 // crypto.hash (Node >= 20.12): one call into OpenSSL per digest, no Hash or Hmac object. Looked
@@ -22,7 +22,8 @@ const KEPT_SCRATCH = 64 * 1024;
  * HMAC as two one-shot digests over buffers prepared once per key: the key block XORed with 0x36
  * (then the message) and with 0x5c (then the inner digest). Each call writes the parts into the
  * first scratch after the key block (text as UTF-8, as Hmac.update writes it) and asks OpenSSL
- * for two digests; nothing else is allocated but the inner digest and the signature.
+ * for two digests; nothing else is allocated but a view of the scratch, the inner digest (a short
+ * string) and the signature.
  */
 export function oneShotHmac(hash: NodeHash, key: Uint8Array, digest: OneShot): PreparedMac {
   const block = new Uint8Array(BLOCK);
@@ -51,7 +52,8 @@ export function oneShotHmac(hash: NodeHash, key: Uint8Array, digest: OneShot): P
         at += part.length;
       }
     }
-    digest(hash, scratch.subarray(0, at), 'buffer').copy(outer, BLOCK);
+    // The inner digest as a latin1 string (a character per byte): no Buffer and its backing store per call.
+    outer.write(digest(hash, scratch.subarray(0, at), 'latin1'), BLOCK, 'latin1');
     return digest(hash, outer, 'base64');
   };
 }
