@@ -74,7 +74,6 @@ export async function compare({ id, title, unit = 'ops/s', variants, ms: default
   const warm = env('BENCH_WARMUP_MS', warmupMs ?? ms);
   const references = variants.filter((v) => v.role);
   const rates = variants.map(() => []);
-  const ratios = variants.map(() => references.map(() => []));
 
   for (const variant of variants) await variant.measure(warm);
   for (let round = 0; round < rounds; round++) {
@@ -83,10 +82,7 @@ export async function compare({ id, title, unit = 'ops/s', variants, ms: default
       const index = (k + round) % variants.length;
       rate[index] = await variants[index].measure(ms);
     }
-    rate.forEach((r, i) => {
-      rates[i].push(r);
-      references.forEach((ref, j) => ratios[i][j].push(r / rate[variants.indexOf(ref)]));
-    });
+    rate.forEach((r, i) => rates[i].push(r));
   }
 
   const result = {
@@ -98,13 +94,7 @@ export async function compare({ id, title, unit = 'ops/s', variants, ms: default
     warmupMs: warm,
     notes,
     references: references.map((r) => ({ name: r.name, role: r.role })),
-    rows: variants.map((v, i) => ({
-      name: v.name,
-      role: v.role ?? null,
-      note: v.note ?? null,
-      ...spread(rates[i]),
-      ratios: references.map((ref, j) => ({ against: ref.role, ...spread(ratios[i][j]) })),
-    })),
+    rows: pairedRows(variants, rates, references.map((r) => r.role)),
   };
   report(result);
   return result;

@@ -7,6 +7,7 @@ import { Agent as HttpsAgent, request as httpsRequest, type AgentOptions } from 
 import { isIP, type Socket } from 'node:net';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { HttpsProxyAgent } from 'https-proxy-agent';
+import { bareHost } from '../transport/url.js';
 import { proxyRoute, type ProxyOptions } from './proxy.js';
 
 /** The cause code of a tunnel the proxy refused (its CONNECT answered other than 200): nothing was sent. */
@@ -107,9 +108,6 @@ export function createConnect(options: ConnectOptions): Connect {
     };
   }
 }
-
-/** A URL's hostname as node:http takes it: an IPv6 address without its brackets. */
-const bareHost = (hostname: string): string => (hostname.startsWith('[') ? hostname.slice(1, -1) : hostname);
 
 /** How long a socket may sit idle in the pool. */
 const IDLE_MS = 4_000;

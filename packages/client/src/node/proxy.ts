@@ -3,6 +3,7 @@
 // HTTP_PROXY for http targets), minus the hosts of `noProxy` / no_proxy / NO_PROXY. Read once,
 // when the fetch is created.
 import { ConfigurationError } from '../errors.js';
+import { bareHost } from '../transport/url.js';
 
 export interface ProxyOptions {
   /**
@@ -90,7 +91,7 @@ export function parseNoProxy(value: string | readonly string[] | undefined): Rul
 
 /** Whether `target` is reached directly under these rules. */
 export function bypasses(rules: readonly Rule[], target: URL): boolean {
-  const host = trimDots(target.hostname.replace(/^\[|\]$/g, '').toLowerCase());
+  const host = trimDots(bareHost(target.hostname).toLowerCase());
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
   const address = ipv4(host);
   return rules.some((r) => {

@@ -13,6 +13,7 @@ import {
 import type { ApiResponse } from '../types.js';
 import type { Answer, Exchange } from './sender.js';
 import { retryAfterMs } from './retry.js';
+import { bareHost } from './url.js';
 
 export interface Context {
   method: string;
@@ -50,7 +51,7 @@ interface Target {
 }
 
 /** The host and port of a URL, the scheme's default port when it names none. */
-const urlTarget = (url: URL): Target => ({ host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80 });
+const urlTarget = (url: URL): Target => ({ host: bareHost(url.hostname), port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80 });
 
 /** An error and its causes, at most 4 links (a cause chain can be long, or a cycle). */
 function chain(error: unknown): Record<string, unknown>[] {

@@ -12,6 +12,9 @@ export interface Base {
   prefix: string;
 }
 
+/** A URL's hostname without the brackets of an IPv6 address (`[::1]` is `::1`), as sockets and certificates name it. */
+export const bareHost = (hostname: string): string => (hostname.startsWith('[') ? hostname.slice(1, -1) : hostname);
+
 export function parseBaseUrl(value: string | URL): Base {
   let url: URL;
   try {
