@@ -43,8 +43,9 @@ const baselineDir = join(here, 'baseline');
 const baseline = existsSync(baselineDir)
   ? Object.fromEntries(readdirSync(baselineDir).filter((f) => f.endsWith('.json')).map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(baselineDir, file), 'utf8'))]))
   : {};
-const sizeRun = spawnSync(process.execPath, [join(root, 'scripts', 'size.mjs'), '--json'], { encoding: 'utf8' });
-const sizes = JSON.parse(sizeRun.stdout.trim().split('\n').pop() ?? '[]');
+// The size budgets, measured by size-limit (.size-limit.cjs): { name, size, sizeLimit } per entry.
+const sizeRun = spawnSync(process.execPath, [join(root, 'node_modules', 'size-limit', 'bin.js'), '--json'], { cwd: root, encoding: 'utf8' });
+const sizes = sizeRun.stdout.includes('[') ? JSON.parse(sizeRun.stdout.slice(sizeRun.stdout.indexOf('['))) : [];
 
 /** A row of a result by the start of its name. */
 const row = (id, name, source = results) => source[id]?.rows.find((r) => r.name.startsWith(name));
@@ -53,7 +54,7 @@ const ratio = (r, against) => {
   return x ? formatRatio(x) : 'n/a';
 };
 const rate = (r) => (r ? Math.round(r.median).toLocaleString('en-US') : 'n/a');
-const size = (entry) => sizes.find((s) => s.entry === entry);
+const size = (entry) => sizes.find((s) => s.name === entry);
 
 const summary = [
   ['Client SMS POST, default options, 32 in flight', 'client-c32', '@x/client, default options', 'req/s', ['official', 'node:http']],
@@ -101,7 +102,7 @@ for (const [label, id, name, unit, [official, ...floors]] of summary) {
   lines.push(`| ${label} | ${median} | ${official ? ratio(r, official) : 'n/a (no official counterpart)'} | ${floorText} |`);
 }
 const signing = size('@x/auth: signRequest only');
-if (signing) lines.push(`| @x/auth signing only (signRequest), min+gz | ${(signing.gzipped / 1000).toFixed(2)} KB | | budget ${(signing.budget / 1000).toFixed(2)} KB |`);
+if (signing) lines.push(`| @x/auth signing only (signRequest), min+gz | ${(signing.size / 1000).toFixed(2)} KB | | budget ${(signing.sizeLimit / 1000).toFixed(2)} KB |`);
 lines.push('');
 
 const goals = [];
@@ -145,10 +146,10 @@ const emu = row('emulator', 'emulator, POST /v1/messaging signed by @x/auth')?.r
 if (emu) goals.push(`Emulator at least 0.4x a trivial Hono route: ${emu.median.toFixed(2)}x (range ${emu.min.toFixed(2)}-${emu.max.toFixed(2)}), ${emu.median >= 0.4 ? 'met' : 'not met'}.`);
 const emuInstr = row('instructions-emulator', 'emulator, POST /v1/messaging signed by @x/auth')?.ratios[0];
 if (emuInstr) goals.push(`Emulator at least 0.4x a trivial Hono route, by instructions per request (valgrind): ${emuInstr.median.toFixed(2)}x, ${emuInstr.median >= 0.4 ? 'met' : 'not met'}.`);
-if (signing) goals.push(`@x/auth signing only: ${(signing.gzipped / 1000).toFixed(2)} KB min+gz; goal at most 5.0 KB: ${signing.gzipped <= 5000 ? 'met' : 'not met'}.`);
+if (signing) goals.push(`@x/auth signing only: ${(signing.size / 1000).toFixed(2)} KB min+gz; goal at most 5.0 KB: ${signing.size <= 5000 ? 'met' : 'not met'}.`);
 const client = size('@x/client (everything, with @x/auth)');
 const createClientOnly = size('@x/client: createClient only');
-if (client) goals.push(`@x/client: ${(client.gzipped / 1000).toFixed(2)} KB min+gz${createClientOnly ? ` (createClient alone ${(createClientOnly.gzipped / 1000).toFixed(2)} KB)` : ''}; goal at most 10 KB: ${client.gzipped <= 10_000 ? 'met' : 'not met (out of reach without dropping behaviour: the client README, *Bundle size*, says what each part costs)'}.`);
+if (client) goals.push(`@x/client: ${(client.size / 1000).toFixed(2)} KB min+gz${createClientOnly ? ` (createClient alone ${(createClientOnly.size / 1000).toFixed(2)} KB)` : ''}; goal at most 10 KB: ${client.size <= 10_000 ? 'met' : 'not met (out of reach without dropping behaviour: the client README, *Bundle size*, says what each part costs)'}.`);
 if (goals.length) lines.push('Goals of issue 13:', '', ...goals.map((g) => `- ${g}`), '');
 
 lines.push('## Every comparison', '');
@@ -163,9 +164,9 @@ for (const id of ['sign', 'replay', 'client-c32', 'client-c1', 'instructions-cli
 
 if (sizes.length) {
   lines.push('## Sizes', '');
-  lines.push('Each entry bundled with its dependencies by esbuild (ESM, minified, tree-shaken) and gzipped, as a user\'s bundler ships it. `scripts/size.mjs` gates them in CI (a step of `scripts/test-all.mjs`): an entry over its budget fails the run, naming the entry, its size and its budget.', '');
-  lines.push('| Entry | min | min+gz | budget |', '|---|---:|---:|---:|');
-  for (const s of sizes) lines.push(`| ${s.entry} | ${s.minified} B | ${s.gzipped} B | ${s.budget} B |`);
+  lines.push('Each entry bundled with its dependencies by size-limit\'s esbuild preset (ESM, minified, tree-shaken) and gzipped, as a user\'s bundler ships it (`.size-limit.cjs`). `npm test` gates them (task `release`): an entry over its budget fails, naming the entry, its size and its budget.', '');
+  lines.push('| Entry | min+gz | budget |', '|---|---:|---:|');
+  for (const s of sizes) lines.push(`| ${s.name} | ${s.size} B | ${s.sizeLimit} B |`);
   lines.push('');
 }
 

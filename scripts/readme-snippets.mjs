@@ -16,7 +16,8 @@
 // docs/snippets/placeholders.d.ts (credentials, a database, ...); everything from the SDK must be
 // imported in the snippet itself, from the module it comes from.
 //
-// Each snippet counts as one: `readme-snippets: N passed, N failed` is the last line.
+// Each snippet counts as one: `readme-snippets: N passed, N failed` is the last line; in the suite,
+// testing/docs/snippets.test.ts makes each one a test.
 // Usage: node scripts/readme-snippets.mjs [README.md ...]   (default: all of them)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,9 @@ const dir = join(root, 'docs', 'snippets');
 // --work NAME: another work directory under docs/snippets/ (the harness's own test uses one).
 const workArg = process.argv.indexOf('--work');
 const work = join(dir, workArg > 0 ? process.argv.splice(workArg, 2)[1] : '.work');
+// --json FILE: also write every item's name and errors as JSON (testing/docs/snippets.test.ts reads it).
+const jsonArg = process.argv.indexOf('--json');
+const jsonFile = jsonArg > 0 ? process.argv.splice(jsonArg, 2)[1] : undefined;
 const require = createRequire(join(root, 'package.json'));
 
 const CODE = new Set(['ts', 'typescript', 'js', 'javascript']);
@@ -259,8 +263,10 @@ for (const result of results) {
 }
 if (other.length) {
   failed++;
+  results.push({ name: 'docs/snippets program (not in a snippet)', errors: other });
   console.log(`FAIL docs/snippets program (not in a snippet):\n  ${other.join('\n  ')}`);
 }
+if (jsonFile) writeFileSync(jsonFile, JSON.stringify(results));
 const ran = snippets.filter((s) => s.run).length;
 const tsdoc = snippets.filter((s) => s.example).length;
 console.log(`${snippets.length - tsdoc} README code blocks and ${tsdoc} @example blocks (${ran} run), ${fragments} fragments (not compiled), ${results.length - snippets.length} install checks, from ${files.length} files (${relative(root, work)}/)`);

@@ -54,31 +54,21 @@ function build() {
 }
 
 /**
- * The suite needs Debian's chromium and redis-server. Install them when missing and this is a
- * root Debian machine (as CI is); otherwise the checks that need them fail and say why.
+ * The suite needs Debian's chromium, redis-server and openssl: .ci/system-packages.sh installs
+ * what is missing on a root Debian machine (as CI is), and says what is missing elsewhere.
  */
 function systemPackages() {
-  const missing = [['chromium', 'chromium'], ['redis-server', 'redis-server'], ['openssl', 'openssl']]
-    .filter(([bin]) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0)
-    .map(([, pkg]) => pkg);
-  if (missing.length === 0) return;
-  const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!root || spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) {
-    console.log(`> missing ${missing.join(', ')} (not root or no apt-get): the checks that need them will fail`);
-    return;
-  }
-  console.log(`> apt-get install ${missing.join(' ')}`);
-  spawnSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`], { stdio: 'inherit' });
+  run('sh', [join(root, '.ci', 'system-packages.sh')]);
 }
 
 const tasks = {
   test: () => {
     systemPackages();
-    return run('node', ['scripts/test-all.mjs', ...process.argv.slice(3)]);
+    return run('node', ['scripts/suite.mjs', ...process.argv.slice(3)]);
   },
   demo: () => build() || run('node', ['demo/demo.mjs', ...process.argv.slice(3)]),
   bench: () => build() || run('pnpm', ['--filter', '@x/bench', 'run', 'bench', ...process.argv.slice(3)]),
-  size: () => build() || run('node', ['scripts/size.mjs']),
+  size: () => build() || run('pnpm', ['exec', 'size-limit']),
 };
 if (!tasks[task]) {
   console.error(`Unknown task "${task}". Use one of: ${Object.keys(tasks).join(', ')}.`);

@@ -1,5 +1,5 @@
 // What a user's bundler ships: the entry points bundled from source with esbuild (minified,
-// tree-shaken, as in scripts/size.mjs), and which @noble/hashes modules end up in them.
+// tree-shaken, as size-limit measures them (.size-limit.cjs)), and which @noble/hashes modules end up in them.
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';

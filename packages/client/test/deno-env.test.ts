@@ -1,4 +1,4 @@
-// The BUILT client in a real Deno (the one scripts/runtimes.mjs installs into .tools/): without
+// The BUILT client in a real Deno (the one testing/runtimes/harness.mjs installs into .tools/): without
 // --allow-env, createClient() says so and how to fix it, never prompts; with it, the variables
 // configure a client that reaches a real server on 127.0.0.1. Skipped when Deno is not installed.
 import { execFile } from 'node:child_process';

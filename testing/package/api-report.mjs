@@ -1,20 +1,15 @@
-#!/usr/bin/env node
-// API reports: every public entry point of every package ("exports" of its package.json, but
+// API reports: every public entry point of a package ("exports" of its package.json, but
 // ./package.json) pinned by an API Extractor report committed at packages/<pkg>/etc/<name>.api.md,
-// made from the BUILT declarations (tsup's .d.ts; run the build first). One configuration per
-// entry point, generated here, so a new subpath is pinned the moment it is exported.
-//   node scripts/api.mjs            check (CI): fails when a report differs from the build
-//   node scripts/api.mjs --update   regenerate the reports (then review and commit the diff)
-//   ... [@x/auth ...]               only these packages
+// made from the BUILT declarations (tsup's .d.ts; build first). One configuration per entry point,
+// generated here, so a new subpath is pinned the moment it is exported. The package check
+// (package.test.ts) compares; `pnpm api:update` (scripts/api-update.mjs) rewrites them.
 // The message settings are decisions, written in CONTRIBUTING.md ("API reports").
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const update = process.argv.includes('--update');
-const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The ESM declaration file of an "exports" target (the `types` beside `import`). */
 function typesOf(target) {
@@ -28,22 +23,27 @@ function typesOf(target) {
   return undefined;
 }
 
-/** Every public entry point: package, subpath, its declaration file and its report's name. */
-function entries() {
+/** The public entry points of the package in `pkgDir`: name, declaration file, report name. */
+export function entriesOf(pkgDir) {
+  const dir = pkgDir.split('/').filter(Boolean).pop();
+  const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
   const list = [];
-  for (const dir of readdirSync(join(root, 'packages')).sort()) {
-    const pkgDir = join(root, 'packages', dir);
-    const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-    if (pkg.private || (only.length && !only.includes(pkg.name))) continue;
-    for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
-      if (subpath === './package.json') continue;
-      const types = typesOf(target);
-      const name = `${pkg.name}${subpath.slice(1)}`;
-      const report = `${dir}${subpath === '.' ? '' : `-${subpath.slice(2).replaceAll('/', '-')}`}.api.md`;
-      list.push({ name, pkgDir, types, report });
-    }
+  for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
+    if (subpath === './package.json') continue;
+    const types = typesOf(target);
+    const name = `${pkg.name}${subpath.slice(1)}`;
+    const report = `${dir}${subpath === '.' ? '' : `-${subpath.slice(2).replaceAll('/', '-')}`}.api.md`;
+    list.push({ name, pkgDir, types, report });
   }
   return list;
+}
+
+/** Every published package of the workspace (its folder). */
+export function packageDirs() {
+  return readdirSync(join(root, 'packages'))
+    .sort()
+    .map((dir) => join(root, 'packages', dir))
+    .filter((pkgDir) => !JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).private);
 }
 
 function configFor(entry) {
@@ -82,15 +82,13 @@ function configFor(entry) {
   };
 }
 
-let passed = 0;
-let failed = 0;
-for (const entry of entries()) {
+/**
+ * Runs API Extractor on one entry: `{ ok, what, messages }`. Without `update`, `ok` says the
+ * committed report matches the build; with it, the report is rewritten.
+ */
+export function extract(entry, { update = false } = {}) {
   const problem = !entry.types ? 'no .d.ts under its "import" condition' : !existsSync(join(entry.pkgDir, entry.types)) ? `${entry.types} is missing (run the build first)` : undefined;
-  if (problem) {
-    failed++;
-    console.log(`FAIL ${entry.name}: ${problem}`);
-    continue;
-  }
+  if (problem) return { ok: false, what: problem, messages: [] };
   mkdirSync(join(entry.pkgDir, 'etc'), { recursive: true });
   const config = ExtractorConfig.prepare({
     configObject: configFor(entry),
@@ -107,12 +105,8 @@ for (const entry of entries()) {
     },
   });
   const ok = result.succeeded && (update || !result.apiReportChanged);
-  if (ok) passed++;
-  else failed++;
-  const what = update ? (result.apiReportChanged ? 'updated' : 'unchanged') : result.apiReportChanged ? `differs from packages/${entry.pkgDir.split('/').pop()}/etc/${entry.report}` : 'matches its report';
-  console.log(`${ok ? 'PASS' : 'FAIL'} ${entry.name}: ${what}`);
-  for (const message of messages) console.log(`  ${message}`);
+  const what = update
+    ? result.apiReportChanged ? 'updated' : 'unchanged'
+    : result.apiReportChanged ? `differs from packages/${entry.pkgDir.split('/').pop()}/etc/${entry.report}: if intended, pnpm api:update, review, add a changeset` : 'matches its report';
+  return { ok, what, messages };
 }
-if (failed && !update) console.log('\nThe public API changed. If that is intended: pnpm api:update, review the reports (packages/*/etc/*.api.md), add a changeset, commit.');
-console.log(`api: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);

@@ -1,15 +1,26 @@
-// Runs in a foreign runtime (bundled by scripts/runtimes.mjs): the BUILT @x/auth and @x/client
-// must reproduce the golden vectors and sign a request that verifies. Returns [name, ok, detail] rows.
+// The portable suite, run in every runtime (bundled by testing/runtimes/harness.mjs): the BUILT
+// @x/auth and @x/client reproduce the golden vectors and sign a request that verifies; the emulator's
+// portable core runs in-process. Returns [name, ok, detail] rows, one per name in `names`.
 import { callbackSignature, enableSha1, signRequest, verifyRequest } from '@x/auth';
 import { parseHttpDate } from '@x/auth/protocol';
 import { createClient } from '@x/client';
 import { verifyCallback } from '@x/webhooks';
 import { createSignedCallback } from '@x/webhooks/testing';
 import { createEmulator, DEFAULT_CUSTOMER } from '@x/emulator';
-import digest from '../packages/auth/vectors/digest.json' with { type: 'json' };
-import callback from '../packages/auth/vectors/callback.json' with { type: 'json' };
+import digest from '../../../packages/auth/vectors/digest.json' with { type: 'json' };
+import callback from '../../../packages/auth/vectors/callback.json' with { type: 'json' };
 
 enableSha1(); // the golden vectors include HMAC-SHA1, which signers load only when asked
+
+export const names = [
+  '@x/auth golden vectors',
+  '@x/auth callback vector',
+  '@x/client signs a verifiable request',
+  '@x/webhooks verifies a signed callback',
+  '@x/emulator in-process with @x/client (verify flow)',
+  '@x/emulator Voice Verify with @x/client (call, check)',
+  '@x/emulator Verify API with @x/client (create, get, finalize) and PhoneID cleansing',
+];
 
 export async function check() {
   const rows = [];

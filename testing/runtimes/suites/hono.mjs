@@ -1,4 +1,4 @@
-// Runs in Node, Deno, Bun and workerd (bundled by scripts/hono-runtimes.mjs from the BUILT packages):
+// The Hono suite, run in Node, Deno, Bun and workerd (bundled by testing/runtimes/harness.mjs from the BUILT packages):
 // a Hono app with @x/hono (`createApp`), and the checks (`check`) that drive it over real HTTP, with
 // the emulator (in-process, portable core) as the callback sender. Returns [name, ok, detail] rows.
 import { createMemoryReplayStore, signRequest } from '@x/auth';
@@ -59,6 +59,16 @@ export function createApp({ fromEnv = false } = {}) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export const names = [
+  'emulator callback verified, c.get("callback") set, body still readable',
+  'a handler answering 500: the emulator retries, processed once, then 200 duplicate',
+  'a thrown error that app.onError answers 200 releases the delivery (c.error)',
+  'a copy while the first is in progress: 503 + Retry-After, handler once',
+  '401 tampered / unsigned, 413 over the limit (the shared answers)',
+  'a body read through Hono before the verifier is verified from its cache',
+  'signed request: accepted with c.get("customerId"), tampered 401',
+];
 
 /** The checks, against the app served at `base`. */
 export async function check(base) {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('scripts/readme-snippets.mjs', () => {
-  const run = spawnSync(process.execPath, ['scripts/readme-snippets.mjs', '--work', '.work-test', 'docs/test/fixtures/drift.md'], { cwd: root, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['scripts/readme-snippets.mjs', '--work', '.work-test', 'testing/docs/fixtures/drift.md'], { cwd: root, encoding: 'utf8' });
   const out = run.stdout;
 
   it('exits non-zero and counts one item per block', () => {
@@ -18,26 +18,26 @@ describe('scripts/readme-snippets.mjs', () => {
   });
 
   it('passes the block that matches the built packages', () => {
-    expect(out).toContain('PASS docs/test/fixtures/drift.md:3 (compiled)');
+    expect(out).toContain('PASS testing/docs/fixtures/drift.md:3 (compiled)');
   });
 
   it('fails a renamed operation at its README line', () => {
-    expect(out).toContain('FAIL docs/test/fixtures/drift.md:10 (compiled)');
-    expect(out).toMatch(/docs\/test\/fixtures\/drift\.md:14:\d+ error TS2339: Property 'sendCode' does not exist/);
+    expect(out).toContain('FAIL testing/docs/fixtures/drift.md:10 (compiled)');
+    expect(out).toMatch(/testing\/docs\/fixtures\/drift\.md:14:\d+ error TS2339: Property 'sendCode' does not exist/);
   });
 
   it('runs a ```ts run block and fails it when it throws', () => {
-    expect(out).toContain('FAIL docs/test/fixtures/drift.md:17 (compiled, ran)');
+    expect(out).toContain('FAIL testing/docs/fixtures/drift.md:17 (compiled, ran)');
     expect(out).toContain('Error: the text drifted');
   });
 
   it('fails a name used without its import', () => {
-    expect(out).toContain('FAIL docs/test/fixtures/drift.md:23 (compiled)');
+    expect(out).toContain('FAIL testing/docs/fixtures/drift.md:23 (compiled)');
     expect(out).toMatch(/drift\.md:27:\d+ error TS2304: Cannot find name 'verifyRequest'/);
   });
 
   it('fails an install line that names a package that does not exist', () => {
-    expect(out).toContain('FAIL docs/test/fixtures/drift.md:34 (install line)');
+    expect(out).toContain('FAIL testing/docs/fixtures/drift.md:34 (install line)');
     expect(out).toContain('names @x/clients');
   });
 });

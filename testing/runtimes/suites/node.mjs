@@ -1,4 +1,4 @@
-// Runs in Node 20, 22 and 24 (bundled by scripts/runtimes.mjs): the Node-only entries of the
+// The Node suite, run in Node 20, 22 and 24 (bundled by testing/runtimes/harness.mjs): the Node-only entries of the
 // BUILT packages together: the emulator's server, createNodeFetch + nodeMac, and native callback
 // verification of a callback the emulator really sends. Returns [name, ok, detail] rows.
 import { createServer } from 'node:http';
@@ -8,6 +8,11 @@ import { createNodeFetch } from '@x/client/node';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator } from '@x/emulator/node';
 import { verifyCallback } from '@x/webhooks';
+
+export const names = [
+  '@x/client/node + @x/auth/node against the emulator server',
+  '@x/webhooks with mac: nodeMac verifies the callback the emulator sent',
+];
 
 export async function check() {
   const rows = [];

@@ -1,0 +1,34 @@
+// Size budgets per entry point (size-limit with its esbuild preset): each entry's ESM build,
+// bundled with its dependencies, minified and gzipped, as a user's bundler ships it. Measured from
+// the built dist/ files (build first). `npx size-limit` prints the table; a row over its limit fails.
+// Why each budget is what it is: docs/decisions.md, "Size budgets".
+
+// The portable entries are measured as a neutral-platform bundle (no browser or Node shims), the
+// Node-only entries for Node.
+const neutral = (config) => ({ ...config, format: 'esm', platform: 'neutral', mainFields: ['module', 'main'] });
+const node = (config) => ({ ...config, format: 'esm', platform: 'node' });
+
+/** One row: the entry file, what is imported from it ('*' for everything), the budget in bytes. */
+const row = (name, path, imports, bytes, modify = neutral) => ({
+  name,
+  path,
+  import: imports,
+  limit: `${bytes} B`,
+  gzip: true,
+  modifyEsbuildConfig: modify,
+});
+
+module.exports = [
+  row('@x/auth: signRequest only', 'packages/auth/dist/index.js', '{ signRequest }', 5_000),
+  row('@x/auth: sign + verify + replay store', 'packages/auth/dist/index.js', '{ signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature }', 9_200),
+  row('@x/auth (everything)', 'packages/auth/dist/index.js', '*', 11_700),
+  row('@x/auth/protocol (everything)', 'packages/auth/dist/protocol.js', '*', 6_300),
+  row('@x/auth/node', 'packages/auth/dist/node.js', '*', 520, node),
+  row('@x/client: createClient only', 'packages/client/dist/index.js', '{ createClient }', 21_100),
+  row('@x/client (everything, with @x/auth)', 'packages/client/dist/index.js', '*', 23_300),
+  row('@x/client/node', 'packages/client/dist/node.js', '*', 12_800, node),
+  row('@x/webhooks (everything, with @x/auth)', 'packages/webhooks/dist/index.js', '*', 8_900),
+  row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_300),
+  row('@x/webhooks/testing', 'packages/webhooks/dist/testing.js', '*', 4_000),
+  row('@x/webhooks/node', 'packages/webhooks/dist/node.js', '*', 4_200, node),
+];

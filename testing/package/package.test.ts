@@ -1,0 +1,44 @@
+// The published shape of the package in the working directory, as a user's install sees it:
+// publint --strict, attw --pack (node10, node16 CJS/ESM, bundler), its API reports, and both module
+// systems loading it in Node. Run by the package's `check` script (turbo task `check`).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { entriesOf, extract } from './api-report.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const pkgDir = process.env.INIT_CWD && process.env.INIT_CWD !== root ? process.env.INIT_CWD : process.cwd();
+const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { name: string };
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+describe(pkg.name, () => {
+  it('publint --strict finds nothing', () => {
+    const run = spawnSync(bin('publint'), ['--strict', pkgDir], { encoding: 'utf8' });
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+  });
+
+  it('attw --pack --profile strict: types resolve under node10, node16 (CJS and ESM) and bundler', () => {
+    const run = spawnSync(bin('attw'), ['--pack', pkgDir, '--profile', 'strict', '--format', 'table-flipped'], { encoding: 'utf8' });
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+  });
+
+  for (const entry of entriesOf(pkgDir)) {
+    it(`${entry.name}: the API report matches the build`, () => {
+      const { ok, what, messages } = extract(entry);
+      expect(ok, [what, ...messages].join('\n')).toBe(true);
+    });
+  }
+
+  const check = `if (!Object.keys(m).length) throw new Error('no exports')`;
+  it('loads with import() in Node (ESM)', () => {
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pkg.name)}); ${check}`], { cwd: pkgDir, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+  });
+
+  it('loads with require() in Node (CommonJS)', () => {
+    const run = spawnSync(process.execPath, ['-e', `const m = require(${JSON.stringify(pkg.name)}); ${check}`], { cwd: pkgDir, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+  });
+});

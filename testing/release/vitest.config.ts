@@ -1,0 +1,6 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import { reportTo } from '../reports.js';
+
+// What a release ships: size budgets (size-limit), the strict consumer fixture, changesets.
+export default defineConfig({ test: { name: 'release', root: import.meta.dirname, ...reportTo(fileURLToPath(new URL('../..', import.meta.url)), 'release'), include: ['*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 } });
