@@ -27,17 +27,19 @@ describe('createNodeFetch', () => {
     await expect(client.messaging.status('0123456789ABCDEF0123456789ABCDEF')).rejects.toMatchObject({ status: 404, serviceCode: 10017 });
   });
 
-  it('answers real Responses whose body reads as text, JSON, bytes, stream and clone', async () => {
+  it('answers standard Responses (read once, as any fetch\'s): text, JSON, bytes, stream and clone', async () => {
     const response = await nodeFetch(`${server.url}/v2/nothing`);
     expect(response).toBeInstanceOf(Response);
     expect(response.status).toBe(404);
     expect(response.ok).toBe(false);
     expect(response.headers.get('content-type')).toBe('application/json');
+    const [copy, bytes, stream] = [response.clone(), response.clone(), response.clone()];
     const text = await response.text();
     expect(JSON.parse(text).status.code).toBe(-40004);
-    expect(await response.clone().json()).toEqual(JSON.parse(text));
-    expect(new TextDecoder().decode(await response.arrayBuffer())).toBe(text);
-    expect(await new Response(response.body).text()).toBe(text);
+    expect(await copy.json()).toEqual(JSON.parse(text));
+    expect(new TextDecoder().decode(await bytes.arrayBuffer())).toBe(text);
+    expect(await new Response(stream.body).text()).toBe(text);
+    await expect(response.text()).rejects.toThrow(TypeError);
   });
 
   it('rejects with the connection error code, so a refused POST is retried as not sent', async () => {
