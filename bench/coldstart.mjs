@@ -109,6 +109,7 @@ for (const [measure, times] of [['cpu', cpus], ['wall', walls]]) for (const kind
     title: `Cold start: ${kind} + construct, installed from packed tarballs, ${measure === 'cpu' ? 'CPU time' : 'wall time'}`,
     unit: measure === 'cpu' ? 'CPU ms' : 'ms',
     rounds,
+    processes: true,
     ms: 0,
     warmupMs: 0,
     notes: [notes[measure]],
@@ -119,7 +120,7 @@ for (const [measure, times] of [['cpu', cpus], ['wall', walls]]) for (const kind
 
 const sizes = [
   { name: 'npm i @x/client', ...footprint(ours) },
-  { name: `npm i ${OFFICIAL}`, ...footprint(official) },
+  { name: `npm i ${OFFICIAL}`, ...footprint(theirs) },
 ];
 console.log('\nInstall footprint (npm i into an empty project)');
 for (const s of sizes) console.log(`${s.name.padEnd(28)} ${String(s.packages).padStart(3)} packages  ${(s.bytes / 1e6).toFixed(2)} MB unpacked`);

@@ -160,6 +160,7 @@ for (const id of ['sign', 'replay', 'client-c32', 'client-c1', 'coldstart-requir
   if (!result) continue;
   lines.push(`### ${result.title}`, '');
   if (result.counted) lines.push(`Each variant counted ${result.rounds} times over ${result.counted} requests after ${result.warmup} uncounted ones, each count paired with the floor's of the same repetition.${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`, '');
+  else if (result.processes) lines.push(`${result.rounds} rounds, each variant a fresh process per round, order rotated.${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`, '');
   else lines.push(`${result.rounds} rounds of ${result.ms} ms per variant after a ${result.warmupMs} ms warm-up, order rotated.${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`, '');
   lines.push(markdownTable(result), '');
 }
