@@ -4,6 +4,7 @@
 // issue 13 from bench/baseline/ (figures recorded with the same benchmarks on the code before it).
 //   node run.mjs                    all benchmarks, writes ../BENCHMARKS.md
 //   node run.mjs sign replay        only these (still writes the report from what it has)
+//   node run.mjs coldstart          cold start and install footprint against the official client
 //   node run.mjs all                every benchmark and the instruction counts (instructions.mjs:
 //                                   valgrind, about 10 minutes more; left out of the default run)
 // Settings: BENCH_MS, BENCH_ROUNDS, BENCH_WARMUP_MS (see harness.mjs).
@@ -16,7 +17,7 @@ import { formatRatio, markdownTable } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
-const benches = ['sign', 'replay', 'client', 'emulator', 'adapters'];
+const benches = ['sign', 'replay', 'client', 'coldstart', 'emulator', 'adapters'];
 const args = process.argv.slice(2);
 const wanted = args.length === 0 ? benches : args.includes('all') ? [...benches, 'instructions'] : args;
 const out = process.env.BENCH_REPORT_FROM || mkdtempSync(join(tmpdir(), 'x-bench-'));
@@ -62,6 +63,8 @@ const summary = [
   ['Client with createNodeFetch + nodeMac, 32 in flight', 'client-c32', '@x/client, createNodeFetch', 'req/s', ['official', 'node:http']],
   ['Client with createNodeFetch + nodeMac, 1 in flight', 'client-c1', '@x/client, createNodeFetch', 'req/s', ['official', 'node:http']],
   ['Client, portable path (global fetch, pure HMAC), 32 in flight', 'client-c32', '@x/client, portable path', 'req/s', ['official', 'node:http']],
+  ['Cold start: require + createClient(), installed (CPU time; below 1.00x is faster)', 'coldstart-require', '@x/client', 'CPU ms', ['official']],
+  ['Cold start: import + createClient(), installed (CPU time; below 1.00x is faster)', 'coldstart-import', '@x/client', 'CPU ms', ['official']],
   ['Client SMS POST, default options, 32 in flight, by instructions (valgrind)', 'instructions-client', '@x/client, default options', 'req/M instr', ['official', 'node:http']],
   ['Pure signer (createSigner, default)', 'sign', '@x/auth createSigner().sign, pure', 'signatures/s', ['official', 'floor']],
   ['Native signer (createSigner with nodeMac)', 'sign', '@x/auth createSigner({ mac: nodeMac })', 'signatures/s', ['official', 'floor']],
@@ -153,13 +156,22 @@ if (client) goals.push(`@x/client: ${(client.size / 1000).toFixed(2)} KB min+gz$
 if (goals.length) lines.push('Goals of issue 13:', '', ...goals.map((g) => `- ${g}`), '');
 
 lines.push('## Every comparison', '');
-for (const id of ['sign', 'replay', 'client-c32', 'client-c1', 'instructions-client', 'emulator', 'emulator-cpu', 'instructions-emulator', 'emulator-store', 'adapters-express', 'adapters-express-cpu', 'instructions-express', 'adapters-fastify', 'adapters-fastify-cpu', 'instructions-fastify']) {
+for (const id of ['sign', 'replay', 'client-c32', 'client-c1', 'coldstart-require', 'coldstart-import', 'coldstart-require-wall', 'coldstart-import-wall', 'instructions-client', 'emulator', 'emulator-cpu', 'instructions-emulator', 'emulator-store', 'adapters-express', 'adapters-express-cpu', 'instructions-express', 'adapters-fastify', 'adapters-fastify-cpu', 'instructions-fastify']) {
   const result = results[id];
   if (!result) continue;
   lines.push(`### ${result.title}`, '');
   if (result.counted) lines.push(`Each variant counted ${result.rounds} times over ${result.counted} requests after ${result.warmup} uncounted ones, each count paired with the floor's of the same repetition.${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`, '');
+  else if (result.processes) lines.push(`${result.rounds} rounds, each variant a fresh process per round, order rotated.${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`, '');
   else lines.push(`${result.rounds} rounds of ${result.ms} ms per variant after a ${result.warmupMs} ms warm-up, order rotated.${result.notes.length ? ` ${result.notes.join(' ')}` : ''}`, '');
   lines.push(markdownTable(result), '');
+}
+
+if (results.install) {
+  lines.push('## Install footprint', '');
+  lines.push('The built packages packed and installed with npm into an empty project (no workspace links), beside the official client; every folder with a package.json under node_modules counts as a package.', '');
+  lines.push('| Install | Packages | Unpacked |', '|---|---:|---:|');
+  for (const r of results.install.rows) lines.push(`| \`${r.name}\` | ${r.packages} | ${(r.bytes / 1e6).toFixed(2)} MB |`);
+  lines.push('');
 }
 
 if (sizes.length) {

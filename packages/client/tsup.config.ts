@@ -7,4 +7,6 @@ export default library({
   entry: { index: 'src/index.ts', node: 'src/node/index.ts', platform: 'src/platform.ts', 'platform-node': 'src/node/platform.ts' },
   external: ['#platform'],
   define: { __VERSION__: JSON.stringify(pkg.version) },
+  // import.meta.url in the CommonJS build (where the proxy agent is required from).
+  shims: true,
 });

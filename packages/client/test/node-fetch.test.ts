@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { nodeMac } from '@x/auth/node';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, NetworkError, TimeoutError } from '../src/index.js';
 import { createNodeFetch } from '../src/node/index.js';
 import { freePort, selfSignedCertificate } from '../../../testing/support.js';
@@ -27,17 +27,44 @@ describe('createNodeFetch', () => {
     await expect(client.messaging.status('0123456789ABCDEF0123456789ABCDEF')).rejects.toMatchObject({ status: 404, serviceCode: 10017 });
   });
 
-  it('answers real Responses whose body reads as text, JSON, bytes, stream and clone', async () => {
+  it('answers standard Responses (read once, as any fetch\'s): text, JSON, bytes, stream and clone', async () => {
     const response = await nodeFetch(`${server.url}/v2/nothing`);
     expect(response).toBeInstanceOf(Response);
     expect(response.status).toBe(404);
     expect(response.ok).toBe(false);
     expect(response.headers.get('content-type')).toBe('application/json');
+    const [copy, bytes, stream] = [response.clone(), response.clone(), response.clone()];
     const text = await response.text();
     expect(JSON.parse(text).status.code).toBe(-40004);
-    expect(await response.clone().json()).toEqual(JSON.parse(text));
-    expect(new TextDecoder().decode(await response.arrayBuffer())).toBe(text);
-    expect(await new Response(response.body).text()).toBe(text);
+    expect(await copy.json()).toEqual(JSON.parse(text));
+    expect(new TextDecoder().decode(await bytes.arrayBuffer())).toBe(text);
+    expect(await new Response(stream.body).text()).toBe(text);
+    await expect(response.text()).rejects.toThrow(TypeError);
+  });
+
+  it('is a view of the client\'s Node sender: a client given it makes no Response, a direct call makes one', async () => {
+    // A plain node:http server (the emulator makes Responses of its own).
+    const plain = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"reference_id":"R","status":{"code":300,"description":"ok"}}')));
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+    let made = 0;
+    const Standard = globalThis.Response;
+    vi.stubGlobal('Response', class extends Standard {
+      constructor(...args: ConstructorParameters<typeof Response>) {
+        super(...args);
+        made++;
+      }
+    });
+    try {
+      const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: url, fetch: nodeFetch });
+      expect((await client.phoneId.lookup('15555550701')).data.status.code).toBe(300);
+      expect(made).toBe(0);
+      expect((await nodeFetch(`${url}/v1/phoneid/15555550701`)).status).toBe(200);
+      expect(made).toBe(1);
+    } finally {
+      vi.unstubAllGlobals();
+      await new Promise((resolve) => plain.close(resolve));
+    }
   });
 
   it('rejects with the connection error code, so a refused POST is retried as not sent', async () => {

@@ -173,7 +173,7 @@ describe('an HTTPS target through a CONNECT tunnel', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ sent: false });
     expect((error as Error).message).toContain(`ERR_PROXY_TUNNEL`);
-    expect(String(((error as Error).cause as Error).cause)).toContain(`the proxy 127.0.0.1:${new URL(proxy.url).port} refused a tunnel to ${httpsTarget()}: HTTP 403`);
+    expect(String((error as Error).cause)).toContain(`the proxy 127.0.0.1:${new URL(proxy.url).port} refused a tunnel to ${httpsTarget()}: HTTP 403`);
     expect(proxy.connects).toEqual([httpsTarget(), httpsTarget()]);
     expect(secure.emulator.outbox.list().length).toBe(before);
   });
@@ -273,7 +273,7 @@ describe('the default transport on Node (no fetch given) routes like createNodeF
 describe('proxy configuration', () => {
   it('refuses an unusable proxy when the fetch is created, naming where it came from, never its value', () => {
     setEnv({ HTTPS_PROXY: 'socks5://user:hunter2@127.0.0.1:1080' });
-    expect(() => createNodeFetch()).toThrow(/^HTTPS_PROXY is a socks5: proxy; createNodeFetch speaks to HTTP\(S\) proxies only/);
+    expect(() => createNodeFetch()).toThrow(/^HTTPS_PROXY is a socks5: proxy; the client speaks to HTTP\(S\) proxies only/);
     try {
       createNodeFetch();
     } catch (error) {

@@ -1,14 +1,19 @@
-// Opening one request on Node, shared by createNodeFetch and the default Node sender: keep-alive
-// agents (one pair per fetch or client), and the proxy route (the `proxy` option, else
-// HTTPS_PROXY / HTTP_PROXY / NO_PROXY): https targets through a CONNECT tunnel (https-proxy-agent),
-// http targets as absolute-URI requests to the proxy.
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest, type AgentOptions } from 'node:https';
+// Opening one request on Node, for the one Node sender (send.ts): keep-alive agents (one pair
+// per sender), and the proxy route (the `proxy` option, else HTTPS_PROXY / HTTP_PROXY / NO_PROXY):
+// https targets through a CONNECT tunnel (https-proxy-agent, loaded when first needed), http
+// targets as absolute-URI requests to the proxy.
+//
+// node:http and node:https are called through their module objects, looked up at each request:
+// request mocks (msw, nock, @mswjs/interceptors) replace `request` on those objects, and a
+// function imported by name would keep the original (and reach the network under a mock).
+import http, { type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
+import https, { type AgentOptions } from 'node:https';
 import { isIP, type Socket } from 'node:net';
 import { checkServerIdentity, type PeerCertificate } from 'node:tls';
-import { HttpsProxyAgent } from 'https-proxy-agent';
+import type { HttpsProxyAgent } from 'https-proxy-agent';
 import { bareHost } from '../transport/url.js';
-import { proxyRoute, type ProxyOptions } from './proxy.js';
+import { proxyAgentModule } from './proxy-agent.js';
+import { proxyAuthorization, proxyRoute, type ProxyOptions } from './proxy.js';
 
 /** The cause code of a tunnel the proxy refused (its CONNECT answered other than 200): nothing was sent. */
 export const PROXY_TUNNEL_REFUSED = 'ERR_PROXY_TUNNEL';
@@ -20,39 +25,38 @@ export interface ConnectOptions extends ProxyOptions {
   tls?: { ca?: string | Uint8Array | Array<string | Uint8Array> | undefined; rejectUnauthorized?: boolean | undefined } | undefined;
 }
 
-export interface Opened {
-  req: ClientRequest;
-  /** Set when the request goes through a proxy. */
-  proxy: URL | undefined;
-}
-
 /**
  * A function that opens a request (not yet ended) to `url`. `onTunnelRefused` gets an error whose
  * code is ERR_PROXY_TUNNEL when a proxy refuses the CONNECT; the request is destroyed after it.
+ * Throws a ConfigurationError, before anything is opened, when a proxy applies and its agent is
+ * not installed.
  */
 export type Connect = (
   url: URL,
-  init: { method: string; headers: OutgoingHttpHeaders; contentLength?: number | undefined; signal?: AbortSignal | undefined },
+  init: { method: string; headers: OutgoingHttpHeaders; contentLength?: number | undefined },
   onResponse: (res: IncomingMessage) => void,
   onTunnelRefused: (error: Error) => void,
-) => Opened;
+) => ClientRequest;
 
 export function createConnect(options: ConnectOptions): Connect {
   const maxSockets = options.maxSockets ?? 64;
   const tls = options.tls as AgentOptions | undefined;
   const agentOptions = { keepAlive: true, maxSockets, scheduling: 'lifo' as const };
-  const http = closeIdle(new HttpAgent(agentOptions));
-  const https = closeIdle(new HttpsAgent({ ...agentOptions, ...tls }));
+  // The route is read now: an unusable proxy is a ConfigurationError when the client is created.
   const route = proxyRoute(options, process.env);
+  // Made at the first request of each kind (most clients speak https only).
+  let httpAgent: http.Agent | undefined;
+  let httpsAgent: https.Agent | undefined;
+  const agentFor = (secure: boolean) => (secure ? (httpsAgent ??= closeIdle(new https.Agent({ ...agentOptions, ...tls }))) : (httpAgent ??= closeIdle(new http.Agent(agentOptions))));
   // One tunnelling agent per proxy, kept: its tunnels are pooled like direct sockets.
   const tunnels = new Map<string, HttpsProxyAgent<string>>();
   const tunnel = (proxy: URL) => {
     let agent = tunnels.get(proxy.href);
-    if (!agent) tunnels.set(proxy.href, (agent = new HttpsProxyAgent(proxy, { keepAlive: true, maxSockets, ...tls })));
+    if (!agent) tunnels.set(proxy.href, (agent = new (proxyAgentModule(proxy.host).HttpsProxyAgent)(proxy, { keepAlive: true, maxSockets, ...tls })));
     return agent;
   };
 
-  return (url, { method, headers: given, contentLength, signal }, onResponse, onTunnelRefused) => {
+  return (url, { method, headers: given, contentLength }, onResponse, onTunnelRefused) => {
     const proxy = route(url);
     const secure = url.protocol === 'https:';
     if (!proxy) {
@@ -62,51 +66,43 @@ export function createConnect(options: ConnectOptions): Connect {
       for (const name in given) raw.push(name, String(given[name]));
       if (contentLength !== undefined) raw.push('content-length', String(contentLength));
       if (given.host === undefined) raw.push('host', url.host);
-      const options: RequestOptions = {
+      const request: RequestOptions = {
         protocol: url.protocol,
         hostname: bareHost(url.hostname),
         port: url.port,
         path: url.pathname + url.search,
         method,
         headers: raw as unknown as OutgoingHttpHeaders,
-        agent: secure ? https : http,
-        signal,
+        agent: agentFor(secure),
       };
-      return { req: (secure ? httpsRequest : httpRequest)(options, onResponse), proxy };
+      return secure ? https.request(request, onResponse) : http.request(request, onResponse);
     }
     const headers = contentLength === undefined ? given : { ...given, 'content-length': String(contentLength) };
     if (secure) {
       // CONNECT tunnel, then TLS to the target through it: the proxy sees neither headers nor body.
-      const req = httpsRequest(url, { method, headers, agent: tunnel(proxy), signal, ...tls, ...ipIdentity(url) }, onResponse);
+      const req = https.request(url, { method, headers, agent: tunnel(proxy), ...tls, ...ipIdentity(url) }, onResponse);
       req.on('proxyConnect', (connect: IncomingMessage) => {
         if (connect.statusCode === 200) return;
         const message = `the proxy ${proxy.host} refused a tunnel to ${url.host}: HTTP ${connect.statusCode} ${connect.statusMessage ?? ''}`.trim();
         onTunnelRefused(Object.assign(new Error(message), { code: PROXY_TUNNEL_REFUSED, status: connect.statusCode }));
         req.destroy();
       });
-      return { req, proxy };
+      return req;
     }
-    return { req: (proxy.protocol === 'https:' ? httpsRequest : httpRequest)(absoluteUriRequest(proxy, url, method, headers, signal), onResponse), proxy };
-  };
-
-  /** An http target through a proxy: the full URL as the request target, to the proxy's address. */
-  function absoluteUriRequest(proxy: URL, url: URL, method: string, headers: OutgoingHttpHeaders, signal: AbortSignal | undefined): RequestOptions {
-    const toProxy: OutgoingHttpHeaders = { ...headers, host: url.host };
-    if (proxy.username || proxy.password) {
-      toProxy['proxy-authorization'] = `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`;
-    }
+    // An http target: the full URL as the request target, to the proxy's address.
     const secureProxy = proxy.protocol === 'https:';
-    return {
+    const authorization = proxyAuthorization(proxy);
+    const request: RequestOptions = {
       protocol: proxy.protocol,
       hostname: bareHost(proxy.hostname),
       port: proxy.port || (secureProxy ? 443 : 80),
       path: url.href,
       method,
-      headers: toProxy,
-      agent: secureProxy ? https : http,
-      signal,
+      headers: { ...headers, host: url.host, ...(authorization ? { 'proxy-authorization': authorization } : {}) },
+      agent: agentFor(secureProxy),
     };
-  }
+    return secureProxy ? https.request(request, onResponse) : http.request(request, onResponse);
+  };
 }
 
 /** How long a socket may sit idle in the pool. */
@@ -119,7 +115,7 @@ const IDLE_MS = 4_000;
  * unknown). The timer runs only while a socket is idle (the agent's `timeout` option would also
  * arm it, and listen for it, on every request).
  */
-function closeIdle<A extends HttpAgent>(agent: A): A {
+function closeIdle<A extends http.Agent>(agent: A): A {
   const keep = agent.keepSocketAlive.bind(agent) as (socket: Socket) => boolean;
   const reuse = agent.reuseSocket.bind(agent);
   agent.keepSocketAlive = ((socket: Socket) => {

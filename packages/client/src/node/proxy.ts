@@ -1,7 +1,8 @@
-// Which proxy a request of `createNodeFetch` goes through, if any: the `proxy` option, else the
+// Which proxy a request of the Node sender goes through, if any: the `proxy` option, else the
 // conventional environment variables (https_proxy / HTTPS_PROXY for https targets, http_proxy /
 // HTTP_PROXY for http targets), minus the hosts of `noProxy` / no_proxy / NO_PROXY. Read once,
-// when the fetch is created.
+// when the sender is created (with the client): an unusable proxy URL is refused then, before
+// any socket is opened, and no error ever carries its value (it may hold a password).
 import { ConfigurationError } from '../errors.js';
 import { bareHost } from '../transport/url.js';
 
@@ -37,9 +38,23 @@ function proxyUrl(value: string | URL, source: string): URL {
     throw new ConfigurationError(`${source} is not a URL: give the proxy as http://host:port (or https://host:port).`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigurationError(`${source} is a ${url.protocol} proxy; createNodeFetch speaks to HTTP(S) proxies only: pass proxy: false and a fetch of your own for it.`);
+    throw new ConfigurationError(`${source} is a ${url.protocol} proxy; the client speaks to HTTP(S) proxies only: pass proxy: false and a fetch of your own for it.`);
+  }
+  if (url.hostname === '') throw new ConfigurationError(`${source} names no host: give the proxy as http://host:port.`);
+  for (const [part, value] of [['user name', url.username], ['password', url.password]] as const) {
+    try {
+      decodeURIComponent(value);
+    } catch {
+      throw new ConfigurationError(`${source} has a ${part} with a % that starts no valid escape: write a literal % as %25 (and other reserved characters percent-encoded).`);
+    }
   }
   return url;
+}
+
+/** The Proxy-Authorization of a proxy URL's credentials (checked by proxyUrl), or undefined. */
+export function proxyAuthorization(proxy: URL): string | undefined {
+  if (!proxy.username && !proxy.password) return undefined;
+  return `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`;
 }
 
 type Rule = { all: true } | { all?: false; host: string; port: string | undefined } | { all?: false; network: number; mask: number; port: string | undefined };
@@ -103,8 +118,8 @@ export function bypasses(rules: readonly Rule[], target: URL): boolean {
 }
 
 /**
- * The route of a fetch: the `proxy` option when given (with `noProxy`), else the environment.
- * Unusable proxy URLs are a ConfigurationError here, when the fetch is created.
+ * The route of a sender: the `proxy` option when given (with `noProxy`), else the environment.
+ * Unusable proxy URLs are a ConfigurationError here, when the sender is created.
  */
 export function proxyRoute(options: ProxyOptions, env: Env): ProxyRoute {
   if (options.proxy === false) return () => undefined;

@@ -5,21 +5,24 @@
 // caller's signal destroy the request; network errors keep their codes and addresses.
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { ConfigurationError } from '../errors.js';
 import type { Answer, Exchange, Outgoing, Sender } from '../transport/sender.js';
 import { resolveLocation } from '../transport/redirect.js';
 import { createConnect, type ConnectOptions } from './connect.js';
+
+/** node:zlib, loaded with the first coded answer (the service's answers are not coded). */
+const zlib = () => process.getBuiltinModule('node:zlib');
 
 /** A decoder for the codings the global fetch decodes; others are read as they are. */
 function decoderOf(coding: string | undefined): Transform | undefined {
   switch (coding?.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
-      return createGunzip();
+      return zlib().createGunzip();
     case 'deflate':
-      return createInflate();
+      return zlib().createInflate();
     case 'br':
-      return createBrotliDecompress();
+      return zlib().createBrotliDecompress();
     default:
       return undefined;
   }
@@ -49,12 +52,16 @@ class NodeAnswer implements Answer {
   }
 }
 
-/** A sender with its own keep-alive pool (and proxy route, read from the environment once, now). */
+/**
+ * A sender with its own keep-alive pool (and proxy route, read from the options and the
+ * environment once, now). It rejects only with a ConfigurationError, before anything is sent
+ * (a proxy applies and its agent is not installed).
+ */
 export function createNodeSender(options: ConnectOptions = {}): Sender {
   const connect = createConnect(options);
 
   return (out: Outgoing) =>
-    new Promise<Exchange>((resolve) => {
+    new Promise<Exchange>((resolve, reject) => {
       const { signal, method, url, maxResponseBytes: cap } = out;
       if (signal?.aborted) return resolve({ kind: 'aborted', reason: signal.reason });
       let settled = false;
@@ -105,8 +112,9 @@ export function createNodeSender(options: ConnectOptions = {}): Sender {
       };
 
       try {
-        req = connect(url, { method, headers: out.headers, contentLength: out.body === undefined ? undefined : Buffer.byteLength(out.body) }, onResponse, (error) => finish({ kind: 'failed', error }, true)).req;
+        req = connect(url, { method, headers: out.headers, contentLength: out.body === undefined ? undefined : Buffer.byteLength(out.body) }, onResponse, (error) => finish({ kind: 'failed', error }, true));
       } catch (error) {
+        if (error instanceof ConfigurationError) return reject(error);
         // Refused before anything was sent (a header value Node will not write, say).
         return finish({ kind: 'failed', error }, false);
       }

@@ -2,12 +2,10 @@
 // cancelled as soon as the cap is passed (or announced by Content-Length).
 
 /**
- * Shared with `createNodeFetch` (`@x/client/node`), by registry symbols so that separate bundles
- * agree: the cap the client asks the fetch to enforce, and the byte length of a body the fetch
- * has already read into memory (read directly, without a stream).
+ * The cap the client asks a fetch to enforce, read by `createNodeFetch` (`@x/client/node`) when a
+ * client calls it as a fetch; a registry symbol, so that separate bundles agree.
  */
 export const MAX_RESPONSE_BYTES = Symbol.for('@x/client.maxResponseBytes');
-export const BUFFERED_BYTES = Symbol.for('@x/client.bufferedBytes');
 
 import type { FetchBody, FetchResponse } from './fetch.js';
 
@@ -33,8 +31,6 @@ export function cancel(response: FetchResponse, reason?: unknown): void {
  * signal's reason when it fires while reading (even if the fetch ignores its signal).
  */
 export async function readBody(response: FetchResponse, limit: number, signal: AbortSignal, method: string): Promise<Body> {
-  const buffered = (response as unknown as Record<symbol, unknown>)[BUFFERED_BYTES];
-  if (typeof buffered === 'number') return buffered > limit ? { tooLarge: true } : { text: await response.text() };
   // A HEAD answer announces the length of a body it does not carry.
   const announced = method === 'HEAD' ? Number.NaN : Number(response.headers.get('content-length') ?? Number.NaN);
   const encoded = (response.headers.get('content-encoding') ?? 'identity').toLowerCase() !== 'identity';

@@ -16,7 +16,7 @@ import { createLog, logOptionsProblem, type Log } from './log.js';
 import { DEFAULT_BASE_URL, type ClientOptions, type Hooks, type RawRequest } from './options.js';
 import { buildRequest, checkClientOptions, type Prepared } from './request.js';
 import { retryDelay, shouldRetry } from './retry.js';
-import type { Sender } from './sender.js';
+import { SENDER, type Sender } from './sender.js';
 import type { FetchFunction } from './fetch.js';
 import { sleep } from './signals.js';
 import { parseBaseUrl, type Base } from './url.js';
@@ -98,7 +98,14 @@ export class Transport {
     if (onRequest) notify(onRequest, () => ({ method, url: url.href, attempt, headers: redact(headers) }));
     this.log?.request({ method, url, attempt, headers, stringToSign });
     const started = Date.now();
-    const exchange = await this.sender({ method, url, headers, body: request.body, timeoutMs, maxResponseBytes, signal: request.signal });
+    let exchange;
+    try {
+      exchange = await this.sender({ method, url, headers, body: request.body, timeoutMs, maxResponseBytes, signal: request.signal });
+    } catch (error) {
+      // The sender could not make the request as configured (nothing was sent): no retry helps.
+      if (error instanceof ConfigurationError) return { error };
+      throw error;
+    }
     const durationMs = Date.now() - started;
     const outcome = classify<T>(exchange, { method, url, timeoutMs, maxResponseBytes, stringToSign, scheme, localTime: this.localTime });
     if ((onResponse || this.log) && 'answer' in exchange && exchange.answer) {
@@ -112,10 +119,13 @@ export class Transport {
 }
 
 /**
- * The sender of a client: the injected fetch, else the runtime's default (node:http on Node), else
- * the global fetch, looked up per call so that a runtime's later replacement is used.
+ * The sender of a client: the injected fetch (the sender itself when the fetch is a view of one,
+ * as `createNodeFetch` is), else the runtime's default (node:http on Node), else the global fetch,
+ * looked up per call so that a runtime's later replacement is used.
  */
 function defaultSender(injected: FetchFunction | undefined): Sender {
+  const own = (injected as { [SENDER]?: unknown } | undefined)?.[SENDER];
+  if (typeof own === 'function') return own as Sender;
   if (injected === undefined && platform.createSender) return platform.createSender();
   if (typeof (injected ?? globalThis.fetch) !== 'function') {
     throw new ConfigurationError('No fetch is available in this runtime: pass one as createClient({ fetch }) (e.g. from undici).');

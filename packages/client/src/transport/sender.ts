@@ -1,7 +1,8 @@
 // The one interface between the client and the wire: send one attempt, say what happened. Two
 // implementations: the portable one over any WHATWG fetch (exchange.ts), and on Node the default
 // one straight on node:http(s) (src/node/send.ts), with no Request, Response or Headers objects
-// and no AbortController. Each enforces the timeout, the response cap and "no redirects" itself.
+// and no AbortController; `createNodeFetch` is a fetch-shaped view of that same Node sender.
+// Each enforces the timeout, the response cap and "no redirects" itself.
 import type { MacProvider } from '@x/auth';
 import type { Redirect } from './redirect.js';
 
@@ -37,7 +38,17 @@ export type Exchange =
   | { kind: 'aborted'; reason: unknown }
   | { kind: 'failed'; error: unknown };
 
+/**
+ * Sends one attempt. Resolves with what happened; rejects only with a ConfigurationError, when
+ * the request cannot be made as configured and nothing was sent.
+ */
 export type Sender = (out: Outgoing) => Promise<Exchange>;
+
+/**
+ * The sender behind a fetch that is only a view of one (`createNodeFetch`): a client given such
+ * a fetch sends through the sender itself. A registry symbol, so that separate bundles agree.
+ */
+export const SENDER = Symbol.for('@x/client.sender');
 
 /**
  * What the runtime adds by default (`#platform`, chosen by export conditions): on Node the native
