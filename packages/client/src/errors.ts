@@ -70,6 +70,15 @@ interface ApiErrorInit {
 const bodyOf = (init: ApiErrorInit) => (typeof init.body === 'object' && init.body !== null ? init.body : {}) as ServiceErrorBody;
 
 /**
+ * Why an answer that is not JSON and has no service code is probably not the service's (every
+ * answer of the service is JSON with a code): another app or a proxy answered at baseUrl.
+ */
+function notTheService(headers: Headers): string {
+  const type = headers.get('content-type')?.split(';')[0]?.trim().slice(0, 60);
+  return `The answer is not JSON (${type ? type : 'no content type'}) and has no service code, so it does not look like the service's: check baseUrl (a wrong host, port or path answers like this) and any proxy in between.`;
+}
+
+/**
  * The service answered with a 4xx or 5xx (`api_error`), or a 2xx that is not JSON
  * (`invalid_response`). The parsed body is kept.
  */
@@ -93,7 +102,8 @@ export class ApiError extends ClientError {
     const first = Array.isArray(body.errors) ? body.errors[0] : undefined;
     const serviceCode = first?.code ?? body.status?.code;
     const description = first?.description ?? body.status?.description;
-    super(code, message ?? `${init.method} ${init.path} failed with HTTP ${init.status}${serviceCode !== undefined ? ` (${serviceCode}${description ? `: ${description}` : ''})` : ''}.`);
+    const said = message ?? `${init.method} ${init.path} failed with HTTP ${init.status}${serviceCode !== undefined ? ` (${serviceCode}${description ? `: ${description}` : ''})` : ''}.`;
+    super(code, serviceCode === undefined && typeof init.body !== 'object' ? `${said} ${notTheService(init.headers)}` : said);
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
