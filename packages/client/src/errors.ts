@@ -194,13 +194,19 @@ export class RateLimitError extends ApiError {
   }
 }
 
-/** No answer within `timeoutMs`; the request was aborted. */
+/**
+ * No answer within `timeoutMs`; the request was aborted. Like a `NetworkError`, `sent` says
+ * whether it may have reached the service: an SMS or a call that timed out may have gone out.
+ */
 export class TimeoutError extends ClientError {
   static override readonly [BRAND]: string = '@x/client/TimeoutError';
   override name = 'TimeoutError';
   declare readonly code: 'timeout';
-  constructor(message: string) {
+  /** false when provably not sent (no connection was made in time); 'unknown' otherwise. */
+  declare readonly sent: false | 'unknown';
+  constructor(message: string, sent: false | 'unknown' = 'unknown') {
     super('timeout', message);
+    this.sent = sent;
   }
 }
 

@@ -261,6 +261,9 @@ describe('client errors form a discriminated union on code', () => {
           expectTypeOf(e.reason).toEqualTypeOf<VerifyFailure | undefined>();
         }
         if (e.code === 'network_error') expectTypeOf(e.sent).toEqualTypeOf<false | 'unknown'>();
+        // A send that timed out may have gone out, as one whose connection was lost.
+        if (e.code === 'timeout') expectTypeOf(e.sent).toEqualTypeOf<false | 'unknown'>();
+        if (e.code === 'network_error' || e.code === 'timeout') expectTypeOf(e.sent).toEqualTypeOf<false | 'unknown'>();
         if (e.code === 'validation_error') expectTypeOf(e.field).toEqualTypeOf<string>();
         if (e.code === 'redirect') expectTypeOf(e.location).toEqualTypeOf<string | undefined>();
         if (e.code === 'api_error' || e.code === 'invalid_response') {

@@ -100,7 +100,7 @@ export class Transport {
     const started = Date.now();
     const exchange = await this.sender({ method, url, headers, body: request.body, timeoutMs, maxResponseBytes, signal: request.signal });
     const durationMs = Date.now() - started;
-    const outcome = classify<T>(exchange, { method, url, timeoutMs, maxResponseBytes, stringToSign, scheme, localTime: this.localTime });
+    const outcome = classify<T>(exchange, { method, url, timeoutMs, maxResponseBytes, stringToSign, scheme, localTime: this.localTime, idempotent: request.idempotent });
     if ((onResponse || this.log) && 'answer' in exchange && exchange.answer) {
       const answered = exchange.answer;
       const { status } = answered;
