@@ -1,4 +1,5 @@
 import { VERIFY_FAILURES, XError, verifyFailureOf, type VerifyFailure } from '@x/auth';
+import { maskSecrets, maskSecretsIn } from './secrets.js';
 import type { ServiceErrorBody } from './types.js';
 
 // The key of the brand XError reads (see @x/auth's errors.ts): each class names itself, so that
@@ -67,7 +68,7 @@ interface ApiErrorInit {
   retryAfterMs?: number | undefined;
 }
 
-const bodyOf = (init: ApiErrorInit) => (typeof init.body === 'object' && init.body !== null ? init.body : {}) as ServiceErrorBody;
+const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? body : {}) as ServiceErrorBody;
 
 /**
  * Why an answer that is not JSON and has no service code is probably not the service's (every
@@ -89,7 +90,7 @@ export class ApiError extends ClientError {
   /** HTTP status. */
   declare readonly status: number;
   declare readonly headers: Headers;
-  /** The parsed JSON body, or the text when it was not JSON. */
+  /** The parsed JSON body, or the text when it was not JSON; verification codes masked (an answer may echo them). */
   declare readonly body: unknown;
   /** `status.code` of the body (positive family) or the first `errors[].code` (Verify family). */
   declare readonly serviceCode: number | undefined;
@@ -98,7 +99,8 @@ export class ApiError extends ClientError {
   declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit, code: ApiErrorCode = 'api_error', message?: string) {
-    const body = bodyOf(init);
+    const shown = maskSecretsIn(init.body);
+    const body = bodyOf(shown);
     const first = Array.isArray(body.errors) ? body.errors[0] : undefined;
     const serviceCode = first?.code ?? body.status?.code;
     const description = first?.description ?? body.status?.description;
@@ -106,7 +108,7 @@ export class ApiError extends ClientError {
     super(code, serviceCode === undefined && typeof init.body !== 'object' ? `${said} ${notTheService(init.headers)}` : said);
     this.status = init.status;
     this.headers = init.headers;
-    this.body = init.body;
+    this.body = shown;
     this.serviceCode = serviceCode;
     this.referenceId = typeof body.reference_id === 'string' ? body.reference_id : undefined;
     this.retryAfterMs = init.retryAfterMs;
@@ -161,9 +163,9 @@ export class AuthenticationError extends ApiError {
    * auth, the service's "Invalid Signature" (10008) is `invalid_api_key`: nothing was signed.
    */
   declare readonly reason: VerifyFailure | undefined;
-  /** What this client signed (no secret in it); undefined with Basic auth. */
+  /** What this client signed, verification codes masked; undefined with Basic auth. */
   declare readonly stringToSign: string | undefined;
-  /** What the service says it verified (`signature_string`), when it says it. */
+  /** What the service says it verified (`signature_string`), when it says it; verification codes masked. */
   declare readonly serverStringToSign: string | undefined;
   /** Server clock minus the clock this client signs with (response Date header), when known. */
   declare readonly clockOffsetMs: number | undefined;
@@ -171,10 +173,11 @@ export class AuthenticationError extends ApiError {
   /** `scheme` defaults to `basic` when there is no string to sign, `digest` otherwise. */
   constructor(init: ApiErrorInit, stringToSign: string | undefined, localTime: number, scheme: 'digest' | 'basic' = stringToSign === undefined ? 'basic' : 'digest') {
     super(init, 'authentication_error');
-    const body = bodyOf(init);
+    const body = bodyOf(this.body);
     const reason = this.serviceCode !== undefined ? verifyFailureOf(this.serviceCode) : undefined;
     this.reason = scheme === 'basic' && reason === 'signature_mismatch' ? 'invalid_api_key' : reason;
-    this.stringToSign = stringToSign;
+    // Both masked (like the log lines, and the body the service's comes from): they still compare line by line.
+    this.stringToSign = stringToSign === undefined ? undefined : maskSecrets(stringToSign);
     this.serverStringToSign = typeof body.signature_string === 'string' ? body.signature_string : undefined;
     const serverDate = Date.parse(init.headers.get('date') ?? '');
     this.clockOffsetMs = Number.isNaN(serverDate) ? undefined : serverDate - localTime;
@@ -225,8 +228,9 @@ export class NetworkError extends ClientError {
   declare readonly host: string | undefined;
   /** The port the connection was tried to, when known. */
   declare readonly port: number | undefined;
+  /** `message` is shown with verification codes and URL credentials masked (it may quote a lower error). */
   constructor(message: string, sent: false | 'unknown', cause: unknown, target?: { host: string; port: number }) {
-    super('network_error', message, { cause });
+    super('network_error', maskSecrets(message), { cause });
     this.sent = sent;
     this.host = target?.host;
     this.port = target?.port;
@@ -258,8 +262,10 @@ export class RedirectError extends ClientError {
   /** True when the injected fetch followed the redirect despite `redirect: 'manual'`: the request did reach `location`. */
   declare readonly followed: boolean;
 
+  /** The location is kept with verification codes and URL credentials masked (it may repeat the query). */
   constructor(init: { status: number; location: string | undefined; followed: boolean; method: string; path: string }) {
-    const to = init.location ? ` to ${init.location}` : '';
+    const location = init.location === undefined ? undefined : maskSecrets(init.location);
+    const to = location ? ` to ${location}` : '';
     super(
       'redirect',
       init.followed
@@ -267,7 +273,7 @@ export class RedirectError extends ClientError {
         : `${init.method} ${init.path} was answered with a redirect (HTTP ${init.status})${to}. The client never follows redirects, so that credentials and messages stay with baseUrl: if the service moved, set baseUrl to its new address.`,
     );
     this.status = init.status;
-    this.location = init.location;
+    this.location = location;
     this.followed = init.followed;
   }
 }
