@@ -141,7 +141,8 @@ async function lookUp(options: VerifyOptions, customerId: string): Promise<Crede
   return { customerId: typeof known === 'string' && known !== '' ? known : customerId, apiKey };
 }
 
-const TSA = /^TSA ([^\s:]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
+// The customer id: visible ASCII without ":", as credentials require (anything else is malformed, never looked up).
+const TSA = /^TSA ([!-9;-~]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
 const BASIC = /^Basic ([A-Za-z0-9+/]{1,2048}={0,2})$/i;
 
 /**

@@ -4,6 +4,7 @@
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { thrown } from '../../../testing/support.js';
 import { ApiError, AuthenticationError, ConfigurationError, NetworkError, RedirectError, createClient, fromEnv, type ClientOptions } from '../src/index.js';
 import { printed } from './printed.js';
 import { useServers } from './servers.js';
@@ -16,14 +17,6 @@ const at = (baseUrl: string, extra: Partial<ClientOptions> = {}) =>
 const REF = '0123456789ABCDEF0123456789ABCDEF';
 
 const customer = { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: btoa('a key of sixteen') };
-const thrown = (f: () => unknown): unknown => {
-  try {
-    f();
-  } catch (error) {
-    return error;
-  }
-  return expect.fail('expected a throw');
-};
 
 // Base URLs with credentials that the URL parser refuses (Node's ERR_INVALID_URL keeps them in `input`).
 const BROKEN = ['https://admin:PASSWORD@[::1', 'https://admin:PASSWORD@[::1]:99999/', 'https://admin:PASSWORD@exa mple.com', 'http://admin:PASSWORD@host:port', 'https://admin:PASSWORD@[zz]', 'https://admin:PASSWORD@%zz'];
