@@ -1,5 +1,5 @@
 import { VERIFY_FAILURES, XError, verifyFailureOf, type VerifyFailure } from '@x/auth';
-import { maskSecrets, maskSecretsIn } from './secrets.js';
+import { maskedCause, maskSecrets, maskSecretsIn } from './secrets.js';
 import type { ServiceErrorBody } from './types.js';
 
 // The key of the brand XError reads (see @x/auth's errors.ts): each class names itself, so that
@@ -228,9 +228,9 @@ export class NetworkError extends ClientError {
   declare readonly host: string | undefined;
   /** The port the connection was tried to, when known. */
   declare readonly port: number | undefined;
-  /** `message` is shown with verification codes and URL credentials masked (it may quote a lower error). */
+  /** `message` and `cause` are kept with verification codes and URL credentials masked (a lower error may quote the URL). */
   constructor(message: string, sent: false | 'unknown', cause: unknown, target?: { host: string; port: number }) {
-    super('network_error', maskSecrets(message), { cause });
+    super('network_error', maskSecrets(message), { cause: maskedCause(cause) });
     this.sent = sent;
     this.host = target?.host;
     this.port = target?.port;

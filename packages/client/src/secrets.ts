@@ -3,7 +3,8 @@
 
 /** Form fields and JSON members whose values are never shown: the codes sent, and the code an answer echoes. */
 const SECRET_FIELDS = ['verify_code', 'security_factor', 'code_entered'];
-const SECRET_PAIR = new RegExp(`((?:^|[?&\\n])(?:${SECRET_FIELDS.join('|')})=)[^&\\n]*`, 'g');
+// A value ends at "&" or white space (a form or query value has none; a message goes on after it).
+const SECRET_PAIR = new RegExp(`((?:^|[?&\\s])(?:${SECRET_FIELDS.join('|')})=)[^&\\s]*`, 'g');
 const SECRET_JSON = new RegExp(`("(?:${SECRET_FIELDS.join('|')})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|[-\\d.eE+]+)`, 'g');
 // `scheme://user:password@`: up to the last "@" before the path, so that an unescaped "@" in a password is masked too.
 const URL_CREDENTIALS = /\b([a-z][a-z\d+.-]*:\/\/)[^/?#\s]*@/gi;
@@ -30,5 +31,26 @@ export function maskSecretsIn(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => maskSecretsIn(item, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value)) copy[key] = SECRET_FIELDS.includes(key) ? '[redacted]' : maskSecretsIn(member, depth + 1);
+  return copy;
+}
+
+/** The text of an error link that could hold a secret: its message and stack. */
+const textOf = (error: Error) => `${error.message}\n${error.stack ?? ''}`;
+
+/**
+ * A lower error (a NetworkError's cause) with its secrets masked: the same error when none of its
+ * links (at most 4) holds one, which is the rule; else a copy of each link with the same class,
+ * name, message, stack and own properties (code, address, port, ...), strings masked.
+ */
+export function maskedCause(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth >= 4) return typeof error === 'string' ? maskSecrets(error) : error;
+  const cause = maskedCause((error as { cause?: unknown }).cause, depth + 1);
+  const text = textOf(error);
+  if (maskSecrets(text) === text && cause === (error as { cause?: unknown }).cause) return error;
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
+  for (const key of Object.getOwnPropertyNames(error)) {
+    const value: unknown = (error as unknown as Record<string, unknown>)[key];
+    Object.defineProperty(copy, key, { value: key === 'cause' ? cause : typeof value === 'string' ? maskSecrets(value) : value, writable: true, configurable: true, enumerable: Object.prototype.propertyIsEnumerable.call(error, key) });
+  }
   return copy;
 }

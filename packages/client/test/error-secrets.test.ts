@@ -124,7 +124,19 @@ describe('verification codes in errors', () => {
     const error = (await failure(at(servers.recorder.url, { fetch }).verify.check(REF, code))) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toContain('verify_code=[redacted]');
-    expect(error.message).not.toContain(code);
+    expect(printed(error)).not.toContain(code);
+    // The cause is kept, masked: its type, message and code still say what happened.
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect((error.cause as Error).message).toMatch(/^request to .*verify_code=\[redacted\] failed, reason: socket closed$/);
+  });
+
+  it('a cause chain that names a proxy URL with its password: masked at every link, codes kept', async () => {
+    const low = Object.assign(new Error('connect ECONNREFUSED via http://user:pw-s3cret@127.0.0.1:3128'), { code: 'ECONNREFUSED' });
+    const fetch = () => Promise.reject(new TypeError('fetch failed', { cause: low }));
+    const error = (await failure(at(servers.recorder.url, { fetch }).messaging.status(REF, { retry: false }))) as NetworkError;
+    expect(error.sent).toBe(false);
+    expect(printed(error)).not.toContain('s3cret');
+    expect(((error.cause as Error).cause as { code?: string }).code).toBe('ECONNREFUSED');
   });
 
   it('property: AuthenticationError built from any strings to sign holding codes never shows them', () => {
