@@ -6,13 +6,6 @@ import { AuthError } from './errors.js';
  */
 export type Clock = () => Date | number;
 
-/** What a clock gave, in words, for the error. */
-function described(value: unknown): string {
-  if (typeof value === 'number') return String(value);
-  if (value instanceof Date || typeof (value as Date | null)?.getTime === 'function') return 'an invalid Date';
-  return value === null ? 'null' : `a ${typeof value}`;
-}
-
 /**
  * The time `clock` gives, in epoch milliseconds; `Date.now()` without a clock. A Date of any realm
  * counts as a Date. Throws an `AuthError` (`invalid_option`) when the clock gives anything but a
@@ -32,7 +25,7 @@ export function readClock(clock: Clock | undefined): number {
   const value: unknown = clock();
   const ms = typeof value === 'number' ? value : typeof (value as Date | null)?.getTime === 'function' ? (value as Date).getTime() : Number.NaN;
   if (!Number.isFinite(ms)) {
-    throw new AuthError('invalid_option', `now() gave ${described(value)}: a clock returns a Date or epoch milliseconds (a finite number), e.g. () => Date.now().`);
+    throw new AuthError('invalid_option', 'now() must return a Date or epoch milliseconds (a valid time), e.g. () => Date.now().');
   }
   return ms;
 }

@@ -76,7 +76,7 @@ const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? b
  */
 function notTheService(headers: Headers): string {
   const type = headers.get('content-type')?.split(';')[0]?.trim().slice(0, 60);
-  return `The answer is not JSON (${type ? type : 'no content type'}) and has no service code, so it does not look like the service's: check baseUrl (a wrong host, port or path answers like this) and any proxy in between.`;
+  return `The answer (${type || 'no content type'}, not JSON, no service code) does not look like the service's: check baseUrl and any proxy.`;
 }
 
 /**

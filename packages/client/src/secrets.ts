@@ -34,23 +34,15 @@ export function maskSecretsIn(value: unknown, depth = 0): unknown {
   return copy;
 }
 
-/** The text of an error link that could hold a secret: its message and stack. */
-const textOf = (error: Error) => `${error.message}\n${error.stack ?? ''}`;
-
 /**
  * A lower error (a NetworkError's cause) with its secrets masked: the same error when none of its
- * links (at most 4) holds one, which is the rule; else a copy of each link with the same class,
- * name, message, stack and own properties (code, address, port, ...), strings masked.
+ * links (at most 4) holds one, which is the rule; else a copy of each link with the same class and
+ * own enumerable properties (code, address, port, ...), message and stack masked.
  */
 export function maskedCause(error: unknown, depth = 0): unknown {
-  if (!(error instanceof Error) || depth >= 4) return typeof error === 'string' ? maskSecrets(error) : error;
-  const cause = maskedCause((error as { cause?: unknown }).cause, depth + 1);
-  const text = textOf(error);
-  if (maskSecrets(text) === text && cause === (error as { cause?: unknown }).cause) return error;
-  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error;
-  for (const key of Object.getOwnPropertyNames(error)) {
-    const value: unknown = (error as unknown as Record<string, unknown>)[key];
-    Object.defineProperty(copy, key, { value: key === 'cause' ? cause : typeof value === 'string' ? maskSecrets(value) : value, writable: true, configurable: true, enumerable: Object.prototype.propertyIsEnumerable.call(error, key) });
-  }
-  return copy;
+  if (!(error instanceof Error) || depth > 3) return error;
+  const { message, stack, cause } = error as Error & { cause?: unknown };
+  const masked = maskedCause(cause, depth + 1);
+  if (masked === cause && maskSecrets(`${message}${stack}`) === `${message}${stack}`) return error;
+  return Object.assign(Object.create(Object.getPrototypeOf(error) as object) as Error, error, { message: maskSecrets(message), stack: stack && maskSecrets(stack), cause: masked });
 }

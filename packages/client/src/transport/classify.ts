@@ -38,7 +38,7 @@ export interface Context {
 function unanswered(sent: false | 'unknown', idempotent: boolean): string {
   if (sent === false) return ' Nothing reached the service.';
   if (idempotent) return '';
-  return ' The request may have reached the service (an SMS or a call may have gone out), so it is not retried: sending it again could send it twice. Look its status up by reference id if you have one, or wait for its status callback (callbackUrl), before sending again.';
+  return ' It may have gone out, so it is not retried (it could go twice): look its status up by reference id, or wait for its callback, before sending again.';
 }
 
 // Errors that prove the request never reached the server. ERR_PROXY_TUNNEL: createNodeFetch's

@@ -24,9 +24,7 @@ export function absoluteUrl(value: string | URL, option: string, example: string
   try {
     return new URL(String(value));
   } catch {
-    throw new ConfigurationError(
-      `${option} must be an absolute URL, e.g. "${example}"; the one given does not parse (it is not shown, since it may hold credentials): check the brackets of an IPv6 address, the port, and characters that need percent-encoding.`,
-    );
+    throw new ConfigurationError(`${option} must be an absolute URL, e.g. "${example}"; the one given does not parse (not shown: it may hold credentials).`);
   }
 }
 
