@@ -26,3 +26,13 @@ export function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
+
+/** What `f` throws; fails the test when it returns. */
+export function thrown(f: () => unknown): Error {
+  try {
+    f();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a throw, but it returned');
+}

@@ -26,8 +26,14 @@ export function decodeCredentials(credentials: Credentials | undefined): Uint8Ar
   if (typeof customerId !== 'string' || customerId.trim() === '') {
     throw new AuthError('missing_credentials', "customerId is empty: pass your account's customer ID.");
   }
-  if (/[\s:]/.test(customerId)) {
-    throw new AuthError('invalid_customer_id', 'customerId must not contain white space or ":"; check that the customer ID was copied whole.');
+  // Visible ASCII without ":": the id is sent as is in `TSA <id>:<signature>`, and Basic splits at
+  // the first ":". The character is named by code point (it may be invisible), its position from 1.
+  const bad = /[^!-9;-~]/u.exec(customerId);
+  if (bad) {
+    throw new AuthError(
+      'invalid_customer_id',
+      `customerId has U+${bad[0].codePointAt(0)!.toString(16).toUpperCase()} at position ${[...customerId.slice(0, bad.index)].length + 1} of ${[...customerId].length}: use visible ASCII without ":" (no white space, control or non-ASCII characters), as issued.`,
+    );
   }
   if (typeof apiKey !== 'string' || apiKey === '') {
     throw new AuthError('missing_credentials', "apiKey is empty: pass your account's API key (a base64 string).");

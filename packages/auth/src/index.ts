@@ -17,6 +17,8 @@ export { createMemoryReplayStore } from './replay.js';
 export type { ReplayStore, DeliveryStore, DeliveryBegin, MemoryReplayStore, MemoryReplayStoreOptions } from './replay.js';
 export { callbackSignature, callbackHeaders } from './callback.js';
 export type { Credentials } from './credentials.js';
+export { readClock } from './clock.js';
+export type { Clock } from './clock.js';
 export { XError, AuthError } from './errors.js';
 export type { AuthErrorCode } from './errors.js';
 export type { Algorithm } from './constants.js';

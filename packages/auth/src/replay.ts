@@ -1,3 +1,4 @@
+import { readClock, type Clock } from './clock.js';
 import { AuthError } from './errors.js';
 
 /**
@@ -40,8 +41,8 @@ export interface MemoryReplayStoreOptions {
    * a shared store such as @x/redis.
    */
   maxEntries?: number | undefined;
-  /** Clock, for tests. Default `Date.now`. */
-  now?: (() => number) | undefined;
+  /** Clock, for tests: a Date or epoch milliseconds. Default `Date.now`. */
+  now?: Clock | undefined;
 }
 
 export interface MemoryReplayStore extends ReplayStore, DeliveryStore {
@@ -142,7 +143,8 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
   if (!Number.isInteger(maxEntries) || maxEntries < 1) {
     throw new AuthError('invalid_option', `createMemoryReplayStore: maxEntries is ${String(maxEntries)}: pass a positive integer (the most keys kept at once; default 100000), or leave it out.`);
   }
-  const now = options.now ?? Date.now;
+  const clock = options.now;
+  const now = clock ? () => readClock(clock) : Date.now;
   const claims = boundedKeys<undefined>(maxEntries);
   /** Delivery marks: the token while in progress, `null` once done. */
   const marks = boundedKeys<string | null>(maxEntries);

@@ -8,6 +8,7 @@ import { VERIFY_FAILURES, type VerifyFailure } from './failures.js';
 import { parseAlgorithm, prepareMac, type KeyCache, type MacProvider } from './hmac.js';
 import { isValidNonce } from './nonce.js';
 import type { ReplayStore } from './replay.js';
+import { readClock, type Clock } from './clock.js';
 
 export type { VerifyFailure } from './failures.js';
 
@@ -30,8 +31,8 @@ export interface VerifyOptions {
    * plain object gives for `__proto__`) is an unknown customer. An error it throws is not caught.
    */
   credentials: (customerId: string) => Credentials | undefined | Promise<Credentials | undefined>;
-  /** Clock. Default `Date.now`. */
-  now?: (() => number | Date) | undefined;
+  /** Clock: a Date or epoch milliseconds. Default `Date.now`. */
+  now?: Clock | undefined;
   /** Where nonces are claimed. Without one, nonces are checked for length but replays are not caught. */
   replayStore?: ReplayStore | undefined;
   /**
@@ -141,7 +142,8 @@ async function lookUp(options: VerifyOptions, customerId: string): Promise<Crede
   return { customerId: typeof known === 'string' && known !== '' ? known : customerId, apiKey };
 }
 
-const TSA = /^TSA ([^\s:]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
+// The customer id: visible ASCII without ":", as credentials require (anything else is malformed, never looked up).
+const TSA = /^TSA ([!-9;-~]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
 const BASIC = /^Basic ([A-Za-z0-9+/]{1,2048}={0,2})$/i;
 
 /**
@@ -196,8 +198,7 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
   if (stamp === undefined || stamp.trim() === '') return fail('missing_date', { customerId });
   const timestamp = parseHttpDate(stamp);
   if (timestamp === undefined) return fail('invalid_date', { customerId });
-  const clock = options.now?.() ?? Date.now();
-  const now = typeof clock === 'number' ? clock : clock.getTime();
+  const now = readClock(options.now);
   if (Math.abs(now - timestamp) > (options.clockSkewMs ?? CLOCK_SKEW_MS)) return fail('clock_skew', { customerId });
 
   // The nonce as signed (unfolded, trimmed): the replay key must be exactly what was verified.

@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { createKeyCache, createMemoryReplayStore, enableSha1, type KeyCache, type PreparedMac, type VerifyOptions, prepareMac, signRequest, verifyRequest, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
+import { readClock, type Clock, type MemoryReplayStoreOptions } from '../src/index.js';
 import { sha256Hex } from '../src/protocol.js';
 import { nodeMac } from '../src/node/index.js';
 import {
@@ -210,5 +211,20 @@ describe('entry points (issue 11: a small main entry, the plumbing on @x/auth/pr
 
   it('createMemoryReplayStore rejects bad options with the AuthError code invalid_option', () => {
     expectTypeOf<'invalid_option'>().toExtend<AuthErrorCode>();
+  });
+});
+
+// Issue 20: one clock type for every `now` option of the SDK.
+describe('every now option takes a Clock: () => Date | number', () => {
+  it('VerifyOptions and MemoryReplayStoreOptions', () => {
+    expectTypeOf<Clock>().toEqualTypeOf<() => Date | number>();
+    expectTypeOf<NonNullable<VerifyOptions['now']>>().toEqualTypeOf<Clock>();
+    expectTypeOf<NonNullable<MemoryReplayStoreOptions['now']>>().toEqualTypeOf<Clock>();
+    expectTypeOf(readClock).parameters.toEqualTypeOf<[Clock | undefined]>();
+    expectTypeOf(readClock).returns.toEqualTypeOf<number>();
+    createMemoryReplayStore({ now: () => new Date() });
+    createMemoryReplayStore({ now: Date.now });
+    // @ts-expect-error: a clock gives a Date or epoch milliseconds, not a string
+    createMemoryReplayStore({ now: () => '2024-01-02' });
   });
 });

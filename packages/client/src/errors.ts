@@ -1,4 +1,5 @@
 import { VERIFY_FAILURES, XError, verifyFailureOf, type VerifyFailure } from '@x/auth';
+import { maskedCause, maskSecrets, maskSecretsIn } from './secrets.js';
 import type { ServiceErrorBody } from './types.js';
 
 // The key of the brand XError reads (see @x/auth's errors.ts): each class names itself, so that
@@ -67,7 +68,16 @@ interface ApiErrorInit {
   retryAfterMs?: number | undefined;
 }
 
-const bodyOf = (init: ApiErrorInit) => (typeof init.body === 'object' && init.body !== null ? init.body : {}) as ServiceErrorBody;
+const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? body : {}) as ServiceErrorBody;
+
+/**
+ * Why an answer that is not JSON and has no service code is probably not the service's (every
+ * answer of the service is JSON with a code): another app or a proxy answered at baseUrl.
+ */
+function notTheService(headers: Headers): string {
+  const type = headers.get('content-type')?.split(';')[0]?.trim().slice(0, 60);
+  return `The answer (${type || 'no content type'}, not JSON, no service code) does not look like the service's: check baseUrl and any proxy.`;
+}
 
 /**
  * The service answered with a 4xx or 5xx (`api_error`), or a 2xx that is not JSON
@@ -80,7 +90,7 @@ export class ApiError extends ClientError {
   /** HTTP status. */
   declare readonly status: number;
   declare readonly headers: Headers;
-  /** The parsed JSON body, or the text when it was not JSON. */
+  /** The parsed JSON body, or the text when it was not JSON; verification codes masked (an answer may echo them). */
   declare readonly body: unknown;
   /** `status.code` of the body (positive family) or the first `errors[].code` (Verify family). */
   declare readonly serviceCode: number | undefined;
@@ -89,14 +99,16 @@ export class ApiError extends ClientError {
   declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit, code: ApiErrorCode = 'api_error', message?: string) {
-    const body = bodyOf(init);
+    const shown = maskSecretsIn(init.body);
+    const body = bodyOf(shown);
     const first = Array.isArray(body.errors) ? body.errors[0] : undefined;
     const serviceCode = first?.code ?? body.status?.code;
     const description = first?.description ?? body.status?.description;
-    super(code, message ?? `${init.method} ${init.path} failed with HTTP ${init.status}${serviceCode !== undefined ? ` (${serviceCode}${description ? `: ${description}` : ''})` : ''}.`);
+    const said = message ?? `${init.method} ${init.path} failed with HTTP ${init.status}${serviceCode !== undefined ? ` (${serviceCode}${description ? `: ${description}` : ''})` : ''}.`;
+    super(code, serviceCode === undefined && typeof init.body !== 'object' ? `${said} ${notTheService(init.headers)}` : said);
     this.status = init.status;
     this.headers = init.headers;
-    this.body = init.body;
+    this.body = shown;
     this.serviceCode = serviceCode;
     this.referenceId = typeof body.reference_id === 'string' ? body.reference_id : undefined;
     this.retryAfterMs = init.retryAfterMs;
@@ -151,9 +163,9 @@ export class AuthenticationError extends ApiError {
    * auth, the service's "Invalid Signature" (10008) is `invalid_api_key`: nothing was signed.
    */
   declare readonly reason: VerifyFailure | undefined;
-  /** What this client signed (no secret in it); undefined with Basic auth. */
+  /** What this client signed, verification codes masked; undefined with Basic auth. */
   declare readonly stringToSign: string | undefined;
-  /** What the service says it verified (`signature_string`), when it says it. */
+  /** What the service says it verified (`signature_string`), when it says it; verification codes masked. */
   declare readonly serverStringToSign: string | undefined;
   /** Server clock minus the clock this client signs with (response Date header), when known. */
   declare readonly clockOffsetMs: number | undefined;
@@ -161,10 +173,11 @@ export class AuthenticationError extends ApiError {
   /** `scheme` defaults to `basic` when there is no string to sign, `digest` otherwise. */
   constructor(init: ApiErrorInit, stringToSign: string | undefined, localTime: number, scheme: 'digest' | 'basic' = stringToSign === undefined ? 'basic' : 'digest') {
     super(init, 'authentication_error');
-    const body = bodyOf(init);
+    const body = bodyOf(this.body);
     const reason = this.serviceCode !== undefined ? verifyFailureOf(this.serviceCode) : undefined;
     this.reason = scheme === 'basic' && reason === 'signature_mismatch' ? 'invalid_api_key' : reason;
-    this.stringToSign = stringToSign;
+    // Both masked (like the log lines, and the body the service's comes from): they still compare line by line.
+    this.stringToSign = stringToSign === undefined ? undefined : maskSecrets(stringToSign);
     this.serverStringToSign = typeof body.signature_string === 'string' ? body.signature_string : undefined;
     const serverDate = Date.parse(init.headers.get('date') ?? '');
     this.clockOffsetMs = Number.isNaN(serverDate) ? undefined : serverDate - localTime;
@@ -184,13 +197,19 @@ export class RateLimitError extends ApiError {
   }
 }
 
-/** No answer within `timeoutMs`; the request was aborted. */
+/**
+ * No answer within `timeoutMs`; the request was aborted. Like a `NetworkError`, `sent` says
+ * whether it may have reached the service: an SMS or a call that timed out may have gone out.
+ */
 export class TimeoutError extends ClientError {
   static override readonly [BRAND]: string = '@x/client/TimeoutError';
   override name = 'TimeoutError';
   declare readonly code: 'timeout';
-  constructor(message: string) {
+  /** false when provably not sent (no connection was made in time); 'unknown' otherwise. */
+  declare readonly sent: false | 'unknown';
+  constructor(message: string, sent: false | 'unknown' = 'unknown') {
     super('timeout', message);
+    this.sent = sent;
   }
 }
 
@@ -209,8 +228,9 @@ export class NetworkError extends ClientError {
   declare readonly host: string | undefined;
   /** The port the connection was tried to, when known. */
   declare readonly port: number | undefined;
+  /** `message` and `cause` are kept with verification codes and URL credentials masked (a lower error may quote the URL). */
   constructor(message: string, sent: false | 'unknown', cause: unknown, target?: { host: string; port: number }) {
-    super('network_error', message, { cause });
+    super('network_error', maskSecrets(message), { cause: maskedCause(cause) });
     this.sent = sent;
     this.host = target?.host;
     this.port = target?.port;
@@ -242,8 +262,10 @@ export class RedirectError extends ClientError {
   /** True when the injected fetch followed the redirect despite `redirect: 'manual'`: the request did reach `location`. */
   declare readonly followed: boolean;
 
+  /** The location is kept with verification codes and URL credentials masked (it may repeat the query). */
   constructor(init: { status: number; location: string | undefined; followed: boolean; method: string; path: string }) {
-    const to = init.location ? ` to ${init.location}` : '';
+    const location = init.location === undefined ? undefined : maskSecrets(init.location);
+    const to = location ? ` to ${location}` : '';
     super(
       'redirect',
       init.followed
@@ -251,7 +273,7 @@ export class RedirectError extends ClientError {
         : `${init.method} ${init.path} was answered with a redirect (HTTP ${init.status})${to}. The client never follows redirects, so that credentials and messages stay with baseUrl: if the service moved, set baseUrl to its new address.`,
     );
     this.status = init.status;
-    this.location = init.location;
+    this.location = location;
     this.followed = init.followed;
   }
 }

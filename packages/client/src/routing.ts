@@ -6,6 +6,7 @@ import { ConfigurationError } from './errors.js';
 import { PRODUCT_HOSTS, SERVICE_DOMAIN } from './facts.js';
 import { DEFAULT_BASE_URL, Transport, type ClientOptions, type RawRequest, type RequestOptions } from './transport/index.js';
 import type { ApiResponse } from './types.js';
+import { absoluteUrl } from './transport/url.js';
 
 /** Host, credentials and auth scheme of one product; each falls back to the client's. */
 export interface ProductOptions {
@@ -97,11 +98,7 @@ function productOptions(options: ResolvedOptions): Record<keyof ProductsOptions,
       }
     }
     const baseUrl = p.baseUrl ?? (isServiceHost(options.baseUrl) ? PRODUCT_HOSTS[name] : options.baseUrl);
-    try {
-      new URL(String(baseUrl));
-    } catch (cause) {
-      throw new ConfigurationError(`products.${name}.baseUrl must be an absolute URL, e.g. "${PRODUCT_HOSTS[name]}".`, { cause });
-    }
+    absoluteUrl(String(baseUrl), `products.${name}.baseUrl`, PRODUCT_HOSTS[name]);
     result[name] = {
       ...shared,
       baseUrl,

@@ -2,30 +2,19 @@
 // code), and messages that say what to do. Real servers on 127.0.0.1: the emulator, a recording
 // server, a refused port.
 import { DEFAULT_CUSTOMER } from '@x/emulator';
-import { startEmulator, type RunningEmulator } from '@x/emulator/node';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { XError } from '@x/auth';
 import { freePort } from '../../../testing/support.js';
 import { AuthenticationError, ClientError, NetworkError, ValidationError, createClient, isClientError, type ClientOptions } from '../src/index.js';
 import { createNodeFetch } from '../src/node/index.js';
-import { startRecordingServer, type RecordingServer } from './recording-server.js';
+import { useServers } from './servers.js';
 
-let emulator: RunningEmulator;
-let recorder: RecordingServer;
-beforeAll(async () => {
-  emulator = await startEmulator({ deliveryDelayMs: 10 });
-  recorder = await startRecordingServer([DEFAULT_CUSTOMER]);
-});
-afterAll(async () => {
-  await emulator.close();
-  await recorder.close();
-});
-beforeEach(() => recorder.reset());
+const servers = useServers();
 
 const sms = { phoneNumber: '15555550300', message: 'once', messageType: 'ARN' as const };
-const client = (extra: Partial<ClientOptions> = {}) => createClient({ ...DEFAULT_CUSTOMER, baseUrl: emulator.url, retry: false, ...extra });
+const client = (extra: Partial<ClientOptions> = {}) => createClient({ ...DEFAULT_CUSTOMER, baseUrl: servers.emulator.url, retry: false, ...extra });
 const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a failure'), (e: unknown) => e);
 
 describe('authentication errors that teach', () => {
@@ -42,8 +31,8 @@ describe('authentication errors that teach', () => {
   });
 
   it('strings to sign that differ: the message says to compare them, and names the first line that differs', async () => {
-    const c = createClient({ ...DEFAULT_CUSTOMER, baseUrl: recorder.url, retry: false });
-    recorder.script({
+    const c = createClient({ ...DEFAULT_CUSTOMER, baseUrl: servers.recorder.url, retry: false });
+    servers.recorder.script({
       status: 401,
       body: { status: { code: 10008, description: 'Invalid Signature', updated_on: '2024-01-01T00:00:00Z' }, signature_string: 'POST\napplication/x-www-form-urlencoded\n\nx-ts-auth-method:HMAC-SHA256\n/proxy/v1/messaging' },
     });
@@ -101,7 +90,7 @@ describe('explicit undefined means "not given" (options typed for exactOptionalP
   });
 
   it('options and parameters given as undefined take their defaults', async () => {
-    const c = createClient({ ...DEFAULT_CUSTOMER, baseUrl: emulator.url, retry: undefined, timeoutMs: undefined, userAgent: undefined, logLevel: undefined, fetch: undefined, products: { verifyApi: undefined } });
+    const c = createClient({ ...DEFAULT_CUSTOMER, baseUrl: servers.emulator.url, retry: undefined, timeoutMs: undefined, userAgent: undefined, logLevel: undefined, fetch: undefined, products: { verifyApi: undefined } });
     const { data } = await c.messaging.send({ ...sms, senderId: undefined, externalId: undefined, callbackUrl: undefined }, { timeoutMs: undefined, retry: undefined });
     expect(data.reference_id).toMatch(/^[0-9A-F]{32}$/);
   });

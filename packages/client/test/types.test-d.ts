@@ -1,3 +1,4 @@
+import type { Clock } from '@x/auth';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   ApiError,
@@ -261,6 +262,9 @@ describe('client errors form a discriminated union on code', () => {
           expectTypeOf(e.reason).toEqualTypeOf<VerifyFailure | undefined>();
         }
         if (e.code === 'network_error') expectTypeOf(e.sent).toEqualTypeOf<false | 'unknown'>();
+        // A send that timed out may have gone out, as one whose connection was lost.
+        if (e.code === 'timeout') expectTypeOf(e.sent).toEqualTypeOf<false | 'unknown'>();
+        if (e.code === 'network_error' || e.code === 'timeout') expectTypeOf(e.sent).toEqualTypeOf<false | 'unknown'>();
         if (e.code === 'validation_error') expectTypeOf(e.field).toEqualTypeOf<string>();
         if (e.code === 'redirect') expectTypeOf(e.location).toEqualTypeOf<string | undefined>();
         if (e.code === 'api_error' || e.code === 'invalid_response') {
@@ -334,5 +338,16 @@ describe('operation groups are named (issue 11: every type in a signature can be
     expectTypeOf<Groups['score']>().toEqualTypeOf<import('../src/index.js').ScoreOperations>();
     expectTypeOf<Groups['intelligence']>().toEqualTypeOf<import('../src/index.js').IntelligenceOperations>();
     expectTypeOf<Groups['verifyApi']>().toEqualTypeOf<import('../src/index.js').VerifyApiOperations>();
+  });
+});
+
+// Issue 20: the client's clock is the SDK's Clock, a Date or epoch milliseconds.
+describe('now takes () => Date | number', () => {
+  it('as every now option of the SDK', () => {
+    expectTypeOf<NonNullable<ClientOptions['now']>>().toEqualTypeOf<Clock>();
+    createClient({ customerId: 'c', apiKey: 'k', now: () => new Date() });
+    createClient({ customerId: 'c', apiKey: 'k', now: Date.now });
+    // @ts-expect-error: a clock gives a Date or epoch milliseconds
+    createClient({ customerId: 'c', apiKey: 'k', now: () => '2024-01-02' });
   });
 });

@@ -1,9 +1,9 @@
-import { createKeyCache, type DeliveryStore, type KeyCache, type MacProvider } from '@x/auth';
+import { createKeyCache, type Clock, type DeliveryStore, type KeyCache, type MacProvider } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
 import type { CallbackPayload } from '@x/webhooks';
 import express, { type Request, type RequestHandler } from 'express';
 import { describe, expectTypeOf, it } from 'vitest';
-import { saveRawBody, verifiedCallback, verifiedRequest, verifyCallbacks, verifySignedRequests, type CallbackMiddlewareOptions, type VerifiedCallbackRequest } from '../src/index.js';
+import { saveRawBody, verifiedCallback, verifiedRequest, verifyCallbacks, verifySignedRequests, type CallbackMiddlewareOptions, type SignedRequestMiddlewareOptions, type VerifiedCallbackRequest } from '../src/index.js';
 
 describe('@x/express public types', () => {
   it('middlewares are request handlers', () => {
@@ -77,5 +77,11 @@ describe('verified handlers see non-undefined types', () => {
 
   it('options accept undefined where a value is optional', () => {
     expectTypeOf<CallbackMiddlewareOptions['limit']>().toEqualTypeOf<number | undefined>();
+  });
+});
+
+describe('now takes the SDK clock (issue 20)', () => {
+  it('verifySignedRequests({ now }) takes () => Date | number', () => {
+    expectTypeOf<NonNullable<SignedRequestMiddlewareOptions['now']>>().toEqualTypeOf<Clock>();
   });
 });

@@ -1,4 +1,4 @@
-import type { DeliveryStore, KeyCache, MacProvider } from '@x/auth';
+import type { Clock, DeliveryStore, KeyCache, MacProvider } from '@x/auth';
 import type { CallbackOptions, CallbackPayload } from '@x/webhooks';
 import Fastify, { type FastifyContextConfig, type FastifyRequest } from 'fastify';
 import { describe, expectTypeOf, it } from 'vitest';
@@ -87,5 +87,11 @@ describe('entry point (issue 11)', () => {
     expectTypeOf(main.default).toEqualTypeOf(main.xVerification);
     // @ts-expect-error Mode is internal (raw-body.ts), not part of the public API
     expectTypeOf<import('../src/index.js').Mode>().toEqualTypeOf<'callback' | 'signed' | undefined>();
+  });
+});
+
+describe('now takes the SDK clock (issue 20)', () => {
+  it('signedRequests.now takes () => Date | number', () => {
+    expectTypeOf<NonNullable<NonNullable<XFastifyOptions['signedRequests']>['now']>>().toEqualTypeOf<Clock>();
   });
 });

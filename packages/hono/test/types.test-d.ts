@@ -1,4 +1,4 @@
-import type { DeliveryStore, KeyCache, MacProvider } from '@x/auth';
+import type { Clock, DeliveryStore, KeyCache, MacProvider } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
 import type { CallbackPayload } from '@x/webhooks';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -9,6 +9,7 @@ import {
   type CallbackEnv,
   type CallbackMiddlewareOptions,
   type SignedRequestEnv,
+  type SignedRequestMiddlewareOptions,
   type VerificationFailure,
 } from '../src/index.js';
 
@@ -85,5 +86,11 @@ describe('@x/hono public types', () => {
     app.post('/v1/messaging', verifySignedRequests<{ Bindings: Bindings }>((c) => ({ credentials: (id) => (id === c.env.CUSTOMER_ID ? { customerId: id, apiKey: c.env.API_KEY } : undefined) })), (c) => c.text(c.get('customerId')));
     // @ts-expect-error: not a binding of this Env
     verifyCallbacks<{ Bindings: Bindings }>((c) => ({ customerId: c.env.NOPE, apiKey: 'AAAA' }));
+  });
+});
+
+describe('now takes the SDK clock (issue 20)', () => {
+  it('verifySignedRequests({ now }) takes () => Date | number', () => {
+    expectTypeOf<NonNullable<SignedRequestMiddlewareOptions['now']>>().toEqualTypeOf<Clock>();
   });
 });

@@ -26,6 +26,19 @@ export interface Context {
   scheme: 'digest' | 'basic';
   /** The clock the request was signed with, for the clock offset of AuthenticationError. */
   localTime: () => number;
+  /** Whether sending the request twice is harmless, for the advice of an unanswered request. */
+  idempotent: boolean;
+}
+
+/**
+ * What an attempt that got no answer (NetworkError, TimeoutError) means for the caller. A request
+ * that may have reached the service and is not idempotent (an SMS, a call, a verification) is not
+ * retried, since it may have gone out: the message says how to find out.
+ */
+function unanswered(sent: false | 'unknown', idempotent: boolean): string {
+  if (sent === false) return ' Nothing reached the service.';
+  if (idempotent) return '';
+  return ' It may have gone out, so it is not retried (it could go twice): look its status up by reference id, or wait for its callback, before sending again.';
 }
 
 // Errors that prove the request never reached the server. ERR_PROXY_TUNNEL: createNodeFetch's
@@ -117,8 +130,10 @@ export function classify<T>(exchange: Exchange, x: Context): { result: ApiRespon
       return { error: new RedirectError({ ...exchange.redirect, method, path }) };
     case 'too_large':
       return { error: new ResponseTooLargeError({ status: exchange.status, limitBytes: x.maxResponseBytes, method, path }) };
-    case 'timeout':
-      return { error: new TimeoutError(`${method} ${path} got no answer within ${x.timeoutMs} ms; the request was aborted.`) };
+    case 'timeout': {
+      const sent = exchange.sent ?? 'unknown';
+      return { error: new TimeoutError(`${method} ${path} got no answer within ${x.timeoutMs} ms; the request was aborted.${unanswered(sent, x.idempotent)}`, sent) };
+    }
     case 'aborted':
       return { error: new AbortedError(exchange.reason) };
     case 'failed': {
@@ -130,7 +145,7 @@ export function classify<T>(exchange: Exchange, x: Context): { result: ApiRespon
       const tried = hostPort(target);
       const where = tried === named ? named : `${named} (connecting to ${tried})`;
       const advice = code ? NETWORK_ADVICE.get(code) : undefined;
-      const message = `${method} ${path} to ${where} failed before an answer${code ? ` (${code})` : ''}: ${innermostMessage(error).replace(/\.$/, '')}.${advice ? ` ${advice}` : ''}`;
+      const message = `${method} ${path} to ${where} failed before an answer${code ? ` (${code})` : ''}: ${innermostMessage(error).replace(/\.$/, '')}.${advice ? ` ${advice}` : ''}${unanswered(sent, x.idempotent)}`;
       return { error: new NetworkError(message, sent, error, target) };
     }
   }

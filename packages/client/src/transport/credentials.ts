@@ -1,5 +1,5 @@
 // The headers of one attempt: a fresh TSA signature (or the Basic header), accept, user agent.
-import { AuthError, basicAuthorization, createSigner, type Signer } from '@x/auth';
+import { AuthError, basicAuthorization, createSigner, readClock, type Signer } from '@x/auth';
 import { ConfigurationError } from '../errors.js';
 import type { ClientOptions } from './options.js';
 
@@ -58,7 +58,7 @@ export function createCredentials(options: ClientOptions): Credentials {
       let headers: Record<string, string>;
       let stringToSign: string | undefined;
       if (signer) {
-        ({ headers, stringToSign } = signer.sign({ method, url, contentType, body }, now ? { date: now() } : undefined));
+        ({ headers, stringToSign } = signer.sign({ method, url, contentType, body }, now ? { date: new Date(timeOf(now)) } : undefined));
       } else {
         headers = { authorization: basic! };
         if (contentType) headers['content-type'] = contentType;
@@ -68,6 +68,16 @@ export function createCredentials(options: ClientOptions): Credentials {
       return { headers, stringToSign, scheme: signer ? 'digest' : 'basic' };
     },
   };
+}
+
+/** The time of the client's clock; a clock that gives no time is the client's misconfiguration. */
+export function timeOf(now: ClientOptions['now']): number {
+  try {
+    return readClock(now);
+  } catch (error) {
+    if (error instanceof AuthError) throw new ConfigurationError(error.message, { cause: error });
+    throw error;
+  }
 }
 
 /** The headers with the Authorization value redacted, for hooks. */

@@ -9,7 +9,7 @@
 import { AbortedError, ConfigurationError, type ClientError } from '../errors.js';
 import type { ApiResponse } from '../types.js';
 import { classify } from './classify.js';
-import { createCredentials, redact, type Credentials } from './credentials.js';
+import { createCredentials, redact, timeOf, type Credentials } from './credentials.js';
 import { platform } from '#platform';
 import { fetchSender } from './exchange.js';
 import { createLog, logOptionsProblem, type Log } from './log.js';
@@ -46,7 +46,7 @@ export class Transport {
   private declare readonly hooks: Hooks;
   private declare readonly log: Log | undefined;
   /** The clock the requests are signed with, for the clock offset of AuthenticationError. */
-  private readonly localTime = () => this.options.now?.().getTime() ?? Date.now();
+  private readonly localTime = () => timeOf(this.options.now);
 
   constructor(private readonly options: ClientOptions, sender?: Sender) {
     if (!options || typeof options !== 'object') throw new ConfigurationError('createClient needs options: { customerId, apiKey }.');
@@ -107,7 +107,7 @@ export class Transport {
       throw error;
     }
     const durationMs = Date.now() - started;
-    const outcome = classify<T>(exchange, { method, url, timeoutMs, maxResponseBytes, stringToSign, scheme, localTime: this.localTime });
+    const outcome = classify<T>(exchange, { method, url, timeoutMs, maxResponseBytes, stringToSign, scheme, localTime: this.localTime, idempotent: request.idempotent });
     if ((onResponse || this.log) && 'answer' in exchange && exchange.answer) {
       const answered = exchange.answer;
       const { status } = answered;

@@ -12,6 +12,7 @@ import { NetworkError, type ClientError, type ClientErrorCode } from '../errors.
 import type { ApiResponse } from '../types.js';
 import { causeCode } from './classify.js';
 import { redact } from './credentials.js';
+import { maskSecrets } from '../secrets.js';
 
 export const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const;
 
@@ -63,14 +64,6 @@ export interface Logger {
 }
 
 const PREFIX = '@x/client';
-
-/** Form fields and JSON members whose values are never logged, at any level. */
-const SECRET_FIELDS = ['verify_code', 'security_factor'];
-const SECRET_PAIR = new RegExp(`((?:^|[?&\\n])(?:${SECRET_FIELDS.join('|')})=)[^&\\n]*`, 'g');
-const SECRET_JSON = new RegExp(`("(?:${SECRET_FIELDS.join('|')})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|[-\\d.eE+]+)`, 'g');
-
-/** Masks verification codes in a query, a form body, JSON, or a string to sign made of them. */
-export const maskSecrets = (text: string): string => text.replace(SECRET_PAIR, '$1[redacted]').replace(SECRET_JSON, '$1"[redacted]"');
 
 /** A path segment that is a phone number (8 to 15 digits, maybe with + or %2B). */
 const PHONE_SEGMENT = /^(?:\+|%2B)?\d{8,15}$/i;

@@ -1,5 +1,5 @@
 // The options of the client and of one request, and their defaults (one table).
-import type { Algorithm, MacProvider } from '@x/auth';
+import type { Algorithm, Clock, MacProvider } from '@x/auth';
 import type { ClientError } from '../errors.js';
 import type { FetchFunction } from './fetch.js';
 import type { Logger, LogLevel } from './log.js';
@@ -83,8 +83,11 @@ export interface ClientOptions {
   logLevel?: LogLevel | undefined;
   /** Where lines go: anything with error/warn/info/debug (pino, console), called as `info(fields, message)`. Default: the console, as text. */
   logger?: Logger | undefined;
-  /** Clock for the signed date. Default `() => new Date()`. */
-  now?: (() => Date) | undefined;
+  /**
+   * Clock for the signed date: a Date or epoch milliseconds, as every `now` option of the SDK
+   * (one test clock fits the client, a verifier and a replay store). Default `Date.now`.
+   */
+  now?: Clock | undefined;
   /** The HMAC implementation. Default: on Node `nodeMac` (node:crypto, from `@x/auth/node`), elsewhere the pure one. */
   mac?: MacProvider | undefined;
 }

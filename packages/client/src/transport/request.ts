@@ -33,6 +33,7 @@ export function checkClientOptions(options: ClientOptions): void {
   count(options.timeoutMs, 'timeoutMs', 0, DEFAULTS.timeoutMs, configuration);
   count(options.maxResponseBytes, 'maxResponseBytes', 1, DEFAULTS.maxResponseBytes, configuration);
   if (options.retry) retryPolicy(options.retry, undefined, configuration);
+  if (options.now !== undefined && typeof options.now !== 'function') throw configuration('now', 'must be a function that returns a Date or epoch milliseconds, e.g. () => Date.now().');
 }
 
 function retryPolicy(client: ClientOptions['retry'], request: RawRequest['retry'], fault: Fault): RetryPolicy {

@@ -24,8 +24,7 @@ const RETRY_STATUS = new Set([500, 502, 503, 504]);
  * A 503 is not retried for an SMS or a call: the service does not say that it did not act.
  */
 export function shouldRetry(error: ClientError, idempotent: boolean): boolean {
-  if (error instanceof NetworkError) return error.sent === false || idempotent;
-  if (error instanceof TimeoutError) return idempotent;
+  if (error instanceof NetworkError || error instanceof TimeoutError) return error.sent === false || idempotent;
   if (error instanceof RateLimitError) return true;
   if (error instanceof ApiError && error.code === 'api_error') return idempotent && RETRY_STATUS.has(error.status);
   return false;

@@ -34,7 +34,8 @@ export type Exchange =
   | { kind: 'answer'; answer: Answer; text: string }
   | { kind: 'redirect'; answer: Answer; redirect: Redirect }
   | { kind: 'too_large'; answer: Answer | undefined; status: number }
-  | { kind: 'timeout' }
+  /** `sent: false` when the sender knows nothing was written (no connection in time); 'unknown' when left out. */
+  | { kind: 'timeout'; sent?: false | 'unknown' }
   | { kind: 'aborted'; reason: unknown }
   | { kind: 'failed'; error: unknown };
 

@@ -15,13 +15,21 @@ export interface Base {
 /** A URL's hostname without the brackets of an IPv6 address (`[::1]` is `::1`), as sockets and certificates name it. */
 export const bareHost = (hostname: string): string => (hostname.startsWith('[') ? hostname.slice(1, -1) : hostname);
 
-export function parseBaseUrl(value: string | URL): Base {
-  let url: URL;
+/**
+ * `value` parsed as an absolute URL, or a ConfigurationError about `option` that names neither the
+ * URL nor the parser's error: both would show a password the URL may hold (Node's ERR_INVALID_URL
+ * keeps the whole input).
+ */
+export function absoluteUrl(value: string | URL, option: string, example: string): URL {
   try {
-    url = new URL(String(value));
-  } catch (cause) {
-    throw new ConfigurationError('baseUrl must be an absolute URL, e.g. "https://rest-api.telesign.com".', { cause });
+    return new URL(String(value));
+  } catch {
+    throw new ConfigurationError(`${option} must be an absolute URL, e.g. "${example}"; the one given does not parse (not shown: it may hold credentials).`);
   }
+}
+
+export function parseBaseUrl(value: string | URL): Base {
+  const url = absoluteUrl(value, 'baseUrl', 'https://rest-api.telesign.com');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigurationError(`baseUrl must be an http(s) URL, got ${url.protocol}.`);
   if (url.username || url.password) throw new ConfigurationError('baseUrl must not contain credentials: pass customerId and apiKey instead.');
   if (url.search || url.hash || /[?#]/.test(String(value))) throw new ConfigurationError('baseUrl must not have a query or a fragment: give query parameters per request.');
