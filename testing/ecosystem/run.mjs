@@ -103,11 +103,12 @@ if (!report('packages packed (pnpm pack)', packed.code === 0 && Object.keys(spec
 // 2. Install each project once: its template copied into a fresh folder, every @x/* dependency
 //    pointed at its tarball, and "overrides" so that the packages' own @x/* dependencies resolve
 //    to the tarballs too (they are not on the registry). Two installs at a time, one npm cache.
-/** Copies a project's template and writes its package.json with the tarballs; the folder. */
+/** Copies a project's template (and shared/, the cases several projects run) and writes its package.json with the tarballs; the folder. */
 function prepare(project) {
   const dir = join(work, project);
   rmSync(dir, { recursive: true, force: true });
   cpSync(join(projects, project), dir, { recursive: true });
+  cpSync(fileURLToPath(new URL('shared', import.meta.url)), join(dir, 'shared'), { recursive: true });
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   for (const name of Object.keys(pkg.dependencies ?? {})) {
     if (!name.startsWith('@x/')) continue;
