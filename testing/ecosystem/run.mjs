@@ -142,7 +142,9 @@ for (const s of steps) {
   }
   started = Date.now();
   const result = await run('npm', ['run', '--silent', s.script], dir);
-  report(`${s.name}: ${s.title}`, result.code === 0, started, result.output);
+  // Passed only if tests ran: Jest and Vitest print "Tests: N passed", node --test "ℹ pass N".
+  const ran = /Tests:?\s+(?:\d+ \w+[,|] *)*[1-9]\d* passed|ℹ pass [1-9]/.test(result.output);
+  report(`${s.name}: ${s.title}`, result.code === 0 && ran, started, ran ? result.output : `${result.output}\n(no test ran)`);
 }
 
 if (failed === 0 && !process.env.ECOSYSTEM_DIR) rmSync(work, { recursive: true, force: true });
