@@ -157,8 +157,8 @@ if (wanted('packages')) {
 
 // Cross-runtime checks import the built packages in other runtimes; each script ends with
 // `<label>: N passed, N failed`, and every check counts as one.
-function summarised(script, label, failure) {
-  const result = spawnSync('node', [script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', timeout: 300_000 });
+function summarised(script, label, failure, timeout = 300_000) {
+  const result = spawnSync('node', [script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', timeout });
   process.stdout.write(result.stdout ?? '');
   const summary = new RegExp(`${label}: (\\d+) passed, (\\d+) failed`).exec(result.stdout ?? '');
   if (summary) {
@@ -170,6 +170,11 @@ function summarised(script, label, failure) {
     failures.push(failure);
   }
 }
+// Ecosystem: every package packed and installed with npm into fresh projects outside the
+// workspace, each run by its own runner: Jest 30 + ts-jest CommonJS (node and jsdom), Vitest,
+// node --test (ESM and CommonJS), msw setupServer, nock disableNetConnect, NestJS rawBody
+// callbacks (testing/ecosystem/README.md). One step per runner (and per install), each counted.
+if (wanted('ecosystem')) summarised('testing/ecosystem/run.mjs', 'ecosystem', 'ecosystem tests (node testing/ecosystem/run.mjs)', 600_000);
 // Docs whose code runs: every code block of every README compiled against the built packages
 // (strict consumer settings), the ```ts run blocks run against the in-process emulator, install
 // lines checked; each block counts as one (scripts/readme-snippets.mjs, CONTRIBUTING.md).

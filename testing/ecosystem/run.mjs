@@ -8,10 +8,11 @@
 //   node testing/ecosystem/run.mjs jest-node msw    some steps (the projects they need are installed)
 //
 // Run the build first (npm test does). Ends with `ecosystem: N passed, N failed`; the output of a
-// failed step is printed whole. ECOSYSTEM_DIR=<dir> keeps the projects there (default: a fresh
-// temp directory, removed after a run that passed).
+// failed step is printed whole. ECOSYSTEM_DIR=<dir> puts the projects there (default: a folder
+// in the temp directory, removed after a run that passed).
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,13 +22,14 @@ const projects = fileURLToPath(new URL('projects', import.meta.url));
 
 /** One step per runner; `project` is the folder under projects/ it runs in, `script` its npm script. */
 const STEPS = [
+  // In the order they start: the projects that take longest first.
   { name: 'jest-node', title: 'Jest 30 + ts-jest, CommonJS, testEnvironment node', project: 'jest', script: 'test:node' },
   { name: 'jest-jsdom', title: 'Jest 30 + ts-jest, CommonJS, jest-environment-jsdom', project: 'jest', script: 'test:jsdom' },
-  { name: 'vitest', title: 'Vitest (ESM), msw setupServer', project: 'vitest', script: 'test' },
+  { name: 'nestjs', title: 'NestJS (platform-express, rawBody: true) receiving signed callbacks', project: 'nestjs', script: 'test' },
   { name: 'node-test', title: 'node --test, ESM and CommonJS files', project: 'node', script: 'test' },
   { name: 'msw', title: 'msw 2 setupServer (node --test, ESM and CommonJS)', project: 'node', script: 'test:msw' },
   { name: 'nock', title: 'nock 14 with disableNetConnect() (node --test, ESM and CommonJS)', project: 'node', script: 'test:nock' },
-  { name: 'nestjs', title: 'NestJS (platform-express, rawBody: true) receiving signed callbacks', project: 'nestjs', script: 'test' },
+  { name: 'vitest', title: 'Vitest (ESM), msw setupServer', project: 'vitest', script: 'test' },
 ];
 
 const wanted = process.argv.slice(2);
@@ -83,7 +85,8 @@ for (const dir of readdirSync(join(root, 'packages'))) {
   }
 }
 
-const work = process.env.ECOSYSTEM_DIR ?? mkdtempSync(join(tmpdir(), 'x-sdk-ecosystem-'));
+// One folder per checkout, emptied at each run (a failed run's projects stay there to look at).
+const work = process.env.ECOSYSTEM_DIR ?? join(tmpdir(), `x-sdk-ecosystem-${createHash('sha256').update(root).digest('hex').slice(0, 8)}`);
 const tarballs = join(work, 'tarballs');
 rmSync(tarballs, { recursive: true, force: true });
 mkdirSync(tarballs, { recursive: true });
@@ -100,9 +103,9 @@ for (const dir of readdirSync(join(root, 'packages'))) {
 }
 if (!report('packages packed (pnpm pack)', packed.code === 0 && Object.keys(specs).length > 0, started, packed.output)) finish();
 
-// 2. Install each project once: its template copied into a fresh folder, every @x/* dependency
+// 2. Each project is installed once: its template copied into a fresh folder, every @x/* dependency
 //    pointed at its tarball, and "overrides" so that the packages' own @x/* dependencies resolve
-//    to the tarballs too (they are not on the registry). Two installs at a time, one npm cache.
+//    to the tarballs too (they are not on the registry). One npm cache for all.
 /** Copies a project's template (and shared/, the cases several projects run) and writes its package.json with the tarballs; the folder. */
 function prepare(project) {
   const dir = join(work, project);
@@ -120,32 +123,32 @@ function prepare(project) {
   return dir;
 }
 
-const needed = [...new Set(steps.map((s) => s.project))];
-const installed = new Map();
-const queue = [...needed];
-await Promise.all([0, 1].map(async () => {
-  while (queue.length) {
-    const project = queue.shift();
-    const begun = Date.now();
-    const dir = prepare(project);
-    const result = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock', '--loglevel=error'], dir, 300_000);
-    if (report(`${project}: npm install`, result.code === 0, begun, result.output)) installed.set(project, dir);
+/** Installs a project, then runs its steps one after the other. */
+async function runProject(project) {
+  const begun = Date.now();
+  const dir = prepare(project);
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock', '--loglevel=error'], dir, 300_000);
+  const ok = report(`${project}: npm install`, install.code === 0, begun, install.output);
+  for (const s of steps.filter((step) => step.project === project)) {
+    const title = `${s.name}: ${s.title}`;
+    if (!ok) {
+      report(title, false, Date.now(), `(not run: ${project} did not install)`);
+      continue;
+    }
+    const stepStarted = Date.now();
+    const result = await run('npm', ['run', '--silent', s.script], dir);
+    // Passed only if tests ran: Jest and Vitest print "Tests: N passed", node --test "ℹ pass N".
+    const ran = /Tests:?\s+(?:\d+ \w+[,|] *)*[1-9]\d* passed|ℹ pass [1-9]/.test(result.output);
+    report(title, result.code === 0 && ran, stepStarted, ran ? result.output : `${result.output}\n(no test ran)`);
   }
-}));
-
-// 3. Run the steps, one at a time (each runner uses the cores it finds).
-for (const s of steps) {
-  const dir = installed.get(s.project);
-  if (!dir) {
-    report(`${s.name}: ${s.title}`, false, Date.now(), `(not run: ${s.project} did not install)`);
-    continue;
-  }
-  started = Date.now();
-  const result = await run('npm', ['run', '--silent', s.script], dir);
-  // Passed only if tests ran: Jest and Vitest print "Tests: N passed", node --test "ℹ pass N".
-  const ran = /Tests:?\s+(?:\d+ \w+[,|] *)*[1-9]\d* passed|ℹ pass [1-9]/.test(result.output);
-  report(`${s.name}: ${s.title}`, result.code === 0 && ran, started, ran ? result.output : `${result.output}\n(no test ran)`);
 }
+
+// 3. Two projects at a time (the machine kind has 2 cores), the longest first; within a project,
+//    its steps one at a time after its install.
+const queue = [...new Set(steps.map((s) => s.project))];
+await Promise.all([0, 1].map(async () => {
+  while (queue.length) await runProject(queue.shift());
+}));
 
 if (failed === 0 && !process.env.ECOSYSTEM_DIR) rmSync(work, { recursive: true, force: true });
 else console.log(`ecosystem: the projects are in ${work}`);

@@ -4,16 +4,18 @@
 // leaves. Requests go to a real counting server on 127.0.0.1, so one that escapes is counted
 // (and never reaches the internet).
 const assert = require('node:assert/strict');
+const { URLSearchParams } = require('node:url');
 const { credentials, startCountingServer } = require('./counting-server.cjs');
 
 const phoneNumber = '15555551234';
 
 /**
- * @param {{ test: Function, before: Function, after: Function }} runner the test runner's functions
+ * @param {{ test: Function, before: Function, after: Function, label: string }} runner the test runner's
+ *   functions, and what the test names start with (the module system)
  * @param {{ setupServer: Function, http: any, HttpResponse: any, passthrough: Function }} msw
  * @param {{ createClient: Function }} sdk
  */
-function mswCases({ test, before, after }, msw, sdk) {
+function mswCases({ test, before, after, label }, msw, sdk) {
   let real;
   let mock;
   const seen = [];
@@ -32,7 +34,7 @@ function mswCases({ test, before, after }, msw, sdk) {
     await real.close();
   });
 
-  test('setupServer sees POST /v1/messaging of a client with default options and answers it', async () => {
+  test(`${label}: setupServer sees POST /v1/messaging of a client with default options and answers it`, async () => {
     const client = sdk.createClient({ ...credentials, baseUrl: real.url });
     const { data } = await client.messaging.send({ phoneNumber, message: 'hello from msw', messageType: 'ARN' });
     assert.equal(data.reference_id, 'MSW00000000000000000000000000001');
@@ -42,13 +44,13 @@ function mswCases({ test, before, after }, msw, sdk) {
     assert.deepEqual(real.requests, [], 'the request reached the real server');
   });
 
-  test("an unhandled request fails with onUnhandledRequest: 'error' and is not sent", async () => {
+  test(`${label}: an unhandled request fails with onUnhandledRequest: 'error' and is not sent`, async () => {
     const client = sdk.createClient({ ...credentials, baseUrl: real.url });
     await assert.rejects(client.messaging.status('0123456789ABCDEF0123456789ABCDEF'));
     assert.deepEqual(real.requests, [], 'the unhandled request reached the real server');
   });
 
-  test('passthrough() lets one through to the real server (the counter counts)', async () => {
+  test(`${label}: passthrough() lets one through to the real server (the counter counts)`, async () => {
     mock.use(msw.http.get(`${real.url}/v1/messaging/:id`, () => msw.passthrough()));
     const from = real.requests.length;
     const client = sdk.createClient({ ...credentials, baseUrl: real.url });

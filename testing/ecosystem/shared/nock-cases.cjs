@@ -8,11 +8,12 @@ const { credentials, startCountingServer } = require('./counting-server.cjs');
 const referenceId = '0123456789ABCDEF0123456789ABCDEF';
 
 /**
- * @param {{ test: Function, before: Function, after: Function }} runner the test runner's functions
+ * @param {{ test: Function, before: Function, after: Function, label: string }} runner the test runner's
+ *   functions, and what the test names start with (the module system)
  * @param {any} nock the nock module
  * @param {{ createClient: Function }} sdk
  */
-function nockCases({ test, before, after }, nock, sdk) {
+function nockCases({ test, before, after, label }, nock, sdk) {
   let real;
   before(async () => {
     real = await startCountingServer();
@@ -24,7 +25,7 @@ function nockCases({ test, before, after }, nock, sdk) {
     await real.close();
   });
 
-  test('a mocked POST /v1/messaging of a client with default options is answered by nock', async () => {
+  test(`${label}: a mocked POST /v1/messaging of a client with default options is answered by nock`, async () => {
     const scope = nock(real.url)
       .post('/v1/messaging', { phone_number: '15555551234', message: 'hello from nock', message_type: 'ARN' })
       .matchHeader('authorization', new RegExp(`^TSA ${credentials.customerId}:`))
@@ -40,14 +41,14 @@ function nockCases({ test, before, after }, nock, sdk) {
     }
   });
 
-  test('after disableNetConnect() an unmocked request is refused and never sent', async () => {
+  test(`${label}: after disableNetConnect() an unmocked request is refused and never sent`, async () => {
     const client = sdk.createClient({ ...credentials, baseUrl: real.url });
     await assert.rejects(client.messaging.status(referenceId));
     await assert.rejects(client.messaging.send({ phoneNumber: '15555551234', message: 'must not leave', messageType: 'ARN' }));
     assert.deepEqual(real.requests, [], 'an unmocked request reached the real server');
   });
 
-  test("enableNetConnect('127.0.0.1') lets it through (the counter counts)", async () => {
+  test(`${label}: enableNetConnect('127.0.0.1') lets it through (the counter counts)`, async () => {
     nock.enableNetConnect('127.0.0.1');
     try {
       const from = real.requests.length;

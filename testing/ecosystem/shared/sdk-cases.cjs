@@ -8,12 +8,13 @@ const { inspect } = require('node:util');
 const delivered = '{"reference_id":"0123456789ABCDEF0123456789ABCDEF","status":{"code":200,"description":"Delivered to handset","updated_on":"2026-01-01T00:00:00Z"}}';
 
 /**
- * @param {{ test: Function, before: Function, after: Function }} runner the test runner's functions
+ * @param {{ test: Function, before: Function, after: Function, label: string }} runner the test runner's
+ *   functions, and what the test names start with (the module system)
  * @param {Record<string, any>} sdk createClient, AuthenticationError (@x/client), createEmulator,
  *   DEFAULT_CUSTOMER (@x/emulator), startEmulator (@x/emulator/node), verifyCallback (@x/webhooks),
  *   createSignedCallback (@x/webhooks/testing)
  */
-function sdkCases({ test, before, after }, sdk) {
+function sdkCases({ test, before, after, label }, sdk) {
   const customer = sdk.DEFAULT_CUSTOMER;
   let server;
   before(async () => {
@@ -21,7 +22,7 @@ function sdkCases({ test, before, after }, sdk) {
   });
   after(() => server.close());
 
-  test('the client with default options sends an SMS to the emulator over HTTP', async () => {
+  test(`${label}: the client with default options sends an SMS to the emulator over HTTP`, async () => {
     const client = sdk.createClient({ ...customer, baseUrl: server.url });
     const { data, status } = await client.messaging.send({ phoneNumber: '15555551234', message: 'hello over http', messageType: 'ARN' });
     assert.equal(status, 200);
@@ -29,7 +30,7 @@ function sdkCases({ test, before, after }, sdk) {
     assert.ok(server.emulator.transactions.get(data.reference_id), 'the emulator knows the transaction');
   });
 
-  test('the in-process emulator serves the client through its fetch', async () => {
+  test(`${label}: the in-process emulator serves the client through its fetch`, async () => {
     const emulator = sdk.createEmulator();
     const client = sdk.createClient({ ...customer, baseUrl: 'http://emulator.local', fetch: emulator.fetch });
     await client.messaging.send({ phoneNumber: '15555550100', message: 'in process', messageType: 'ARN' });
@@ -37,7 +38,7 @@ function sdkCases({ test, before, after }, sdk) {
     emulator.close();
   });
 
-  test('a signed callback verifies; a tampered one is refused with a reason', async () => {
+  test(`${label}: a signed callback verifies; a tampered one is refused with a reason`, async () => {
     const { body, headers } = sdk.createSignedCallback(delivered, customer);
     const ok = await sdk.verifyCallback({ body, headers }, customer);
     assert.equal(ok.ok && ok.payload.reference_id, '0123456789ABCDEF0123456789ABCDEF');
@@ -45,7 +46,7 @@ function sdkCases({ test, before, after }, sdk) {
     assert.equal(tampered.ok || tampered.reason, 'signature_mismatch');
   });
 
-  test('an AuthenticationError as a runner prints it (inspect, JSON) does not show the verification code', async () => {
+  test(`${label}: an AuthenticationError as a runner prints it (inspect, JSON) does not show the verification code`, async () => {
     const client = sdk.createClient({ customerId: customer.customerId, apiKey: Buffer.from('not the key').toString('base64'), baseUrl: server.url });
     const error = await client.verify.sms({ phoneNumber: '15555551234', verifyCode: '493817' }).then(
       () => assert.fail('a wrong key was accepted'),

@@ -5,4 +5,4 @@ const { setupServer } = require('msw/node');
 const { createClient } = require('@x/client');
 const { mswCases } = require('../shared/msw-cases.cjs');
 
-mswCases({ test, before, after }, { setupServer, http, HttpResponse, passthrough }, { createClient });
+mswCases({ test, before, after, label: 'CommonJS' }, { setupServer, http, HttpResponse, passthrough }, { createClient });

@@ -5,4 +5,4 @@ import { setupServer } from 'msw/node';
 import { createClient } from '@x/client';
 import { mswCases } from '../shared/msw-cases.cjs';
 
-mswCases({ test, before, after }, { setupServer, http, HttpResponse, passthrough }, { createClient });
+mswCases({ test, before, after, label: 'ESM' }, { setupServer, http, HttpResponse, passthrough }, { createClient });

@@ -4,4 +4,4 @@ const nock = require('nock');
 const { createClient } = require('@x/client');
 const { nockCases } = require('../shared/nock-cases.cjs');
 
-nockCases({ test, before, after }, nock, { createClient });
+nockCases({ test, before, after, label: 'CommonJS' }, nock, { createClient });

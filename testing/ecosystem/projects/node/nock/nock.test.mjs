@@ -4,4 +4,4 @@ import nock from 'nock';
 import { createClient } from '@x/client';
 import { nockCases } from '../shared/nock-cases.cjs';
 
-nockCases({ test, before, after }, nock, { createClient });
+nockCases({ test, before, after, label: 'ESM' }, nock, { createClient });

@@ -7,4 +7,4 @@ const { verifyCallback } = require('@x/webhooks');
 const { createSignedCallback } = require('@x/webhooks/testing');
 const { sdkCases } = require('../shared/sdk-cases.cjs');
 
-sdkCases({ test, before, after }, { createClient, AuthenticationError, createEmulator, DEFAULT_CUSTOMER, startEmulator, verifyCallback, createSignedCallback });
+sdkCases({ test, before, after, label: 'CommonJS' }, { createClient, AuthenticationError, createEmulator, DEFAULT_CUSTOMER, startEmulator, verifyCallback, createSignedCallback });

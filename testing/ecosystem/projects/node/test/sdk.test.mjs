@@ -7,4 +7,4 @@ import { verifyCallback } from '@x/webhooks';
 import { createSignedCallback } from '@x/webhooks/testing';
 import { sdkCases } from '../shared/sdk-cases.cjs';
 
-sdkCases({ test, before, after }, { createClient, AuthenticationError, createEmulator, DEFAULT_CUSTOMER, startEmulator, verifyCallback, createSignedCallback });
+sdkCases({ test, before, after, label: 'ESM' }, { createClient, AuthenticationError, createEmulator, DEFAULT_CUSTOMER, startEmulator, verifyCallback, createSignedCallback });

@@ -7,4 +7,4 @@ import { createClient } from '@x/client';
 
 const { mswCases } = createRequire(import.meta.url)('../shared/msw-cases.cjs');
 
-mswCases({ test, before: beforeAll, after: afterAll }, { setupServer, http, HttpResponse, passthrough }, { createClient });
+mswCases({ test, before: beforeAll, after: afterAll, label: 'Vitest, ESM' }, { setupServer, http, HttpResponse, passthrough }, { createClient });

@@ -10,4 +10,4 @@ import { createSignedCallback } from '@x/webhooks/testing';
 // The shared cases are CommonJS, loaded by Node as they are (not through Vite).
 const { sdkCases } = createRequire(import.meta.url)('../shared/sdk-cases.cjs');
 
-sdkCases({ test, before: beforeAll, after: afterAll }, { createClient, AuthenticationError, createEmulator, DEFAULT_CUSTOMER, startEmulator, verifyCallback, createSignedCallback });
+sdkCases({ test, before: beforeAll, after: afterAll, label: 'Vitest, ESM' }, { createClient, AuthenticationError, createEmulator, DEFAULT_CUSTOMER, startEmulator, verifyCallback, createSignedCallback });
