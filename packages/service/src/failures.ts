@@ -1,23 +1,7 @@
 // The one table of the ways a signed request fails verification: what the verifier answers
 // (HTTP status, message), what the service answers (its code in both families, its text), and
-// what a client should do about it (advice). The verifier, the adapters, the emulator and the
-// client all read it; nothing else keeps a table keyed on these reasons.
-
-export type VerifyFailure =
-  | 'missing_authorization'
-  | 'malformed_authorization'
-  | 'unknown_customer'
-  | 'invalid_api_key'
-  | 'unsupported_auth_method'
-  | 'missing_date'
-  | 'invalid_date'
-  | 'clock_skew'
-  | 'invalid_nonce'
-  | 'missing_nonce'
-  | 'nonce_reused'
-  | 'signature_mismatch'
-  | 'basic_not_allowed'
-  | 'digest_not_allowed';
+// what a client should do about it (advice). The verifier (@x/auth), the adapters, the emulator
+// and the client all read it; nothing else keeps a table keyed on these reasons.
 
 export interface VerifyFailureFacts {
   /** The HTTP status of the answer (the service answers 401 for every one). */
@@ -41,12 +25,8 @@ export interface VerifyFailureFacts {
   readonly alsoPositive?: readonly number[];
 }
 
-/**
- * Every verification failure, in the order the verifier checks. The positive family documents no
- * code for a missing or malformed header; 10008 is used there. Messaging, Voice and PhoneID
- * answer positive 5-digit codes in `status.code`; SMS Verify answers negative codes in `errors[]`.
- */
-export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>> = {
+// The reasons in the order the verifier checks; the type of a reason is read from this table.
+const FAILURES = {
   missing_authorization: {
     status: 401,
     message: 'The Authorization header is missing.',
@@ -167,7 +147,17 @@ export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>
     text: 'Digest authentication is not accepted here',
     borrows: ['positive', 'negative'],
   },
-};
+} satisfies Record<string, VerifyFailureFacts>;
+
+/** Why a request failed verification: one key of {@link VERIFY_FAILURES}. */
+export type VerifyFailure = keyof typeof FAILURES;
+
+/**
+ * Every verification failure, in the order the verifier checks. The positive family documents no
+ * code for a missing or malformed header; 10008 is used there. Messaging, Voice and PhoneID
+ * answer positive 5-digit codes in `status.code`; SMS Verify answers negative codes in `errors[]`.
+ */
+export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>> = FAILURES;
 
 /**
  * Service code -> the reason it names (the inverse of the table, for codes read back from the
