@@ -36,6 +36,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // gate was set plus about 5 %, so that growth is a decision. @x/client's target is 10 KB, out of
 // reach without dropping behaviour (see above): its two rows are gated at their size + ~2%.
 const targets = [
+  // @x/service (the ground floor, 2026-11-25): each entry's size then + ~5%.
+  { name: '@x/service (status codes and states)', dir: 'service', code: "export * from './dist/index.js';", budget: 2_000 },
+  { name: '@x/service/failures', dir: 'service', code: "export * from './dist/failures.js';", file: 'failures.js', budget: 1_550 },
+  { name: '@x/service/request (value lists, analyzeMessage)', dir: 'service', code: "export * from './dist/request.js';", file: 'request.js', budget: 700 },
   { name: '@x/auth: signRequest only', dir: 'auth', code: "export { signRequest } from './dist/index.js';", budget: 5_000 },
   { name: '@x/auth: sign + verify + replay store', dir: 'auth', code: "export { signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature } from './dist/index.js';", budget: 9_200 },
   { name: '@x/auth (everything)', dir: 'auth', code: "export * from './dist/index.js';", budget: 11_700 },

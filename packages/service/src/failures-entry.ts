@@ -6,5 +6,5 @@
  * @packageDocumentation
  * @module @x/service/failures
  */
-export { VERIFY_FAILURES, verifyFailureOf } from './failures.js';
+export { VERIFY_FAILURES, VERIFY_FAILURE_REASONS, verifyFailureOf } from './failures.js';
 export type { VerifyFailure, VerifyFailureFacts } from './failures.js';

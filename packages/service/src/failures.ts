@@ -3,6 +3,7 @@
 // what a client should do about it (advice). The verifier (@x/auth), the adapters, the emulator
 // and the client all read it; nothing else keeps a table keyed on these reasons.
 
+/** What the failure table says about one reason. */
 export interface VerifyFailureFacts {
   /** The HTTP status of the answer (the service answers 401 for every one). */
   readonly status: 401;
@@ -25,8 +26,33 @@ export interface VerifyFailureFacts {
   readonly alsoPositive?: readonly number[];
 }
 
-// The reasons in the order the verifier checks; the type of a reason is read from this table.
-const FAILURES = {
+/** Every reason a signed request fails verification, in the order the verifier checks. */
+export const VERIFY_FAILURE_REASONS = [
+  'missing_authorization',
+  'malformed_authorization',
+  'unknown_customer',
+  'invalid_api_key',
+  'unsupported_auth_method',
+  'missing_date',
+  'invalid_date',
+  'clock_skew',
+  'invalid_nonce',
+  'missing_nonce',
+  'nonce_reused',
+  'signature_mismatch',
+  'basic_not_allowed',
+  'digest_not_allowed',
+] as const;
+
+/** Why a request failed verification: one of {@link VERIFY_FAILURE_REASONS}. */
+export type VerifyFailure = (typeof VERIFY_FAILURE_REASONS)[number];
+
+/**
+ * Every verification failure, by reason (the type checker keeps it complete). The positive family
+ * documents no code for a missing or malformed header; 10008 is used there. Messaging, Voice and
+ * PhoneID answer positive 5-digit codes in `status.code`; SMS Verify answers negative codes in `errors[]`.
+ */
+export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>> = {
   missing_authorization: {
     status: 401,
     message: 'The Authorization header is missing.',
@@ -147,17 +173,7 @@ const FAILURES = {
     text: 'Digest authentication is not accepted here',
     borrows: ['positive', 'negative'],
   },
-} satisfies Record<string, VerifyFailureFacts>;
-
-/** Why a request failed verification: one key of {@link VERIFY_FAILURES}. */
-export type VerifyFailure = keyof typeof FAILURES;
-
-/**
- * Every verification failure, in the order the verifier checks. The positive family documents no
- * code for a missing or malformed header; 10008 is used there. Messaging, Voice and PhoneID
- * answer positive 5-digit codes in `status.code`; SMS Verify answers negative codes in `errors[]`.
- */
-export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>> = FAILURES;
+};
 
 /**
  * Service code -> the reason it names (the inverse of the table, for codes read back from the

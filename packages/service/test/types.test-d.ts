@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { CODE_STATE, SMS_STATUS, isSmsStatusCode, type CodeState, type SmsStatusCode } from '../src/index.js';
-import { VERIFY_FAILURES, verifyFailureOf, type VerifyFailure, type VerifyFailureFacts } from '../src/failures-entry.js';
+import { VERIFY_FAILURES, VERIFY_FAILURE_REASONS, verifyFailureOf, type VerifyFailure, type VerifyFailureFacts } from '../src/failures-entry.js';
 import {
   ACCOUNT_LIFECYCLE_EVENTS,
   MESSAGE_ENCODINGS,
@@ -35,7 +35,8 @@ describe('each union type is read from its constant', () => {
     if (isSmsStatusCode(code)) expectTypeOf(code).toEqualTypeOf<SmsStatusCode>();
   });
 
-  it('the failure reasons are the keys of the failure table', () => {
+  it('the failure reasons are read from their list and key the failure table', () => {
+    expectTypeOf<VerifyFailure>().toEqualTypeOf<(typeof VERIFY_FAILURE_REASONS)[number]>();
     expectTypeOf<VerifyFailure>().toEqualTypeOf<keyof typeof VERIFY_FAILURES>();
     expectTypeOf<'clock_skew'>().toMatchTypeOf<VerifyFailure>();
     expectTypeOf<'made_up'>().not.toMatchTypeOf<VerifyFailure>();
