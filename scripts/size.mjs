@@ -38,7 +38,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const targets = [
   // @x/service (the ground floor, 2026-11-25): each entry's size then + ~5%.
   { name: '@x/service (status codes and states)', dir: 'service', code: "export * from './dist/index.js';", budget: 2_000 },
-  { name: '@x/service/failures', dir: 'service', code: "export * from './dist/failures.js';", file: 'failures.js', budget: 1_550 },
+  { name: '@x/service/failures', dir: 'service', code: "export * from './dist/failures.js';", file: 'failures.js', budget: 1_600 },
   { name: '@x/service/request (value lists, analyzeMessage)', dir: 'service', code: "export * from './dist/request.js';", file: 'request.js', budget: 700 },
   { name: '@x/auth: signRequest only', dir: 'auth', code: "export { signRequest } from './dist/index.js';", budget: 5_000 },
   { name: '@x/auth: sign + verify + replay store', dir: 'auth', code: "export { signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature } from './dist/index.js';", budget: 9_200 },
