@@ -15,6 +15,9 @@ import { saveRawBody, verifyCallbacks as expressCallbacks } from '@x/express';
 import { xVerification, type XFastifyOptions } from '@x/fastify';
 import { verifyCallbacks as honoCallbacks } from '@x/hono';
 import { createRedisReplayStore, type RedisCommands } from '@x/redis';
+import { SMS_STATUS, type SmsStatusCode } from '@x/service';
+import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
+import { analyzeMessage, type MessageAnalysis } from '@x/service/request';
 import { handleCallback, verifyCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
 import { readRequestBody, receiveCallback, type CallbackExchange } from '@x/webhooks/adapter';
 import { collect } from '@x/webhooks/node';
@@ -39,7 +42,10 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const bytes: Uint8Array = await readRequestBody(request, 1024);
   const options: XFastifyOptions = { callbacks: callbackOptions, callbackRoutes: ['/callbacks'] };
   const emulatorResponse: Response = await emulator.fetch(new URL('/v1/messaging/r', running.url));
-  void [headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  const delivered: SmsStatusCode = SMS_STATUS.DELIVERED;
+  const reason: VerifyFailure = 'clock_skew';
+  const analysis: MessageAnalysis = analyzeMessage(VERIFY_FAILURES[reason].text);
+  void [delivered, analysis, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 

@@ -25,5 +25,5 @@ export {
 // The types these names use, so that this entry is complete on its own (the main entry has them too).
 export type { Algorithm } from './constants.js';
 export type { Credentials } from './credentials.js';
-export type { VerifyFailure } from './failures.js';
+export type { VerifyFailure } from '@x/service/failures';
 export type { HeaderInput } from './verify.js';

@@ -1,4 +1,4 @@
-import { VERIFY_FAILURES, type VerifyFailure } from './failures.js';
+import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
 
 /**
  * The service's codes of each verification failure: positive 5-digit codes in `status.code`

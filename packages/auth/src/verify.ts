@@ -4,13 +4,11 @@ import { timingSafeEqual } from './compare.js';
 import { CLOCK_SKEW_MS, HEADER, NONCE_WINDOW_MS, TS_HEADER_PREFIX } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
 import { parseHttpDate } from './date.js';
-import { VERIFY_FAILURES, type VerifyFailure } from './failures.js';
+import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
 import { parseAlgorithm, prepareMac, type KeyCache, type MacProvider } from './hmac.js';
 import { isValidNonce } from './nonce.js';
 import type { ReplayStore } from './replay.js';
 import { readClock, type Clock } from './clock.js';
-
-export type { VerifyFailure } from './failures.js';
 
 export type HeaderInput = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
 

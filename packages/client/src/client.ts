@@ -1,5 +1,6 @@
 import { Transport, type RawRequest, type RequestOptions } from './transport/index.js';
-import { LIFECYCLE_EVENTS as LIFECYCLE, MESSAGE_TYPES } from './codes.js';
+import { configuration, count } from './transport/request.js';
+import { ACCOUNT_LIFECYCLE_EVENTS, MESSAGE_TYPES, type MessageType } from '@x/service/request';
 import { bulkSms, type BulkSmsOperations } from './products/bulk-sms.js';
 import { intelligence, type IntelligenceOperations } from './products/intelligence.js';
 import { addonFields } from './products/phone-id-addons.js';
@@ -12,7 +13,6 @@ import { configure } from './configure.js';
 import { createRouter, perCall, type CreateClientOptions } from './routing.js';
 import type {
   ApiResponse,
-  MessageType,
   CommonParams,
   PhoneIdParams,
   PhoneIdResponse,
@@ -65,8 +65,8 @@ export interface Client {
 }
 
 /** The message of an SMS or a call: text, type and (SMS, verify) sender id. */
-function content(p: { message: string; messageType: MessageType }) {
-  return { message: v.text(p.message, 'message', 1600), message_type: v.oneOf(p.messageType, 'messageType', MESSAGE_TYPES) };
+function content(p: { message: string; messageType: MessageType }, maxParts = 0) {
+  return { message: v.smsParts(v.text(p.message, 'message', 1600), maxParts), message_type: v.oneOf(p.messageType, 'messageType', MESSAGE_TYPES) };
 }
 const senderId = (value: string | undefined) => optional(value, (id) => v.maxLength(id, 'senderId', 20));
 
@@ -94,7 +94,7 @@ function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: 
   // Written field by field into one object (spreading small objects costs V8 a slow path per call).
   const fields: Record<string, string | undefined> = p.extra ? { ...p.extra } : {};
   if (withPhone) fields.phone_number = v.phoneNumber((p as CommonParams).phoneNumber);
-  fields.account_lifecycle_event = optional(p.accountLifecycleEvent, (x) => v.oneOf(x, 'accountLifecycleEvent', LIFECYCLE));
+  fields.account_lifecycle_event = optional(p.accountLifecycleEvent, (x) => v.oneOf(x, 'accountLifecycleEvent', ACCOUNT_LIFECYCLE_EVENTS));
   fields.originating_ip = p.originatingIp;
   fields.external_id = optional(p.externalId, (x) => v.maxLength(x, 'externalId', 128));
   fields.callback_url = 'callbackUrl' in p && p.callbackUrl !== undefined ? v.url(p.callbackUrl, 'callbackUrl') : undefined;
@@ -119,6 +119,7 @@ function common(p: CommonParams | Omit<CommonParams, 'phoneNumber'>, withPhone: 
  */
 export function createClient(given?: CreateClientOptions): Client {
   const options = configure(given);
+  const maxParts = count(options.maxParts, 'maxParts', 1, 0, configuration); // 0: no limit
   const transport = new Transport(options);
   const send = <T>(request: RawRequest, o?: RequestOptions) => transport.send<T>(o ? { ...request, ...perCall(o) } : request);
   const routed = createRouter(options, transport);
@@ -129,7 +130,7 @@ export function createClient(given?: CreateClientOptions): Client {
         send<SmsResponse>({
           method: 'POST',
           path: '/v1/messaging',
-          form: Object.assign(common(p, true), content(p), { sender_id: senderId(p.senderId) }, dlt(p)),
+          form: Object.assign(common(p, true), content(p, maxParts), { sender_id: senderId(p.senderId) }, dlt(p)),
         }, o),
       status: async (id, o) => send<SmsResponse>({ method: 'GET', path: `/v1/messaging/${v.referenceId(id)}` }, o),
       ...bulkSms(routed),

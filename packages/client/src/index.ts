@@ -5,25 +5,11 @@
  * @module @x/client
  */
 export { createClient } from './client.js';
-// The service's named codes and states (one table, in @x/auth), for switching on answers.
-export {
-  SMS_STATUS,
-  SMS_STATUS_TEXT,
-  VOICE_STATUS,
-  VOICE_STATUS_TEXT,
-  CODE_STATE,
-  CODE_STATE_TEXT,
-  VERIFICATION_STATE,
-  VERIFICATION_STATE_TEXT,
-  VERIFY_FAILURES,
-  XError,
-  isSmsStatusCode,
-  isVoiceStatusCode,
-  isCodeState,
-  isVerificationState,
-  verifyFailureOf,
-} from '@x/auth';
-export type { SmsStatusCode, VoiceStatusCode, VerifyFailure } from '@x/auth';
+// The service's vocabulary (codes and states, the failure table, value lists, message analysis), declared in @x/service.
+export * from '@x/service';
+export * from '@x/service/failures';
+export * from '@x/service/request';
+export { XError } from '@x/auth';
 export type { Client } from './client.js';
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES, LOG_LEVELS } from './transport/index.js';
 export type { ClientOptions, RequestOptions, RawRequest, RetryOptions, Hooks, Logger, LogFields, LogLevel, FetchFunction, FetchInit, FetchResponse, FetchBody } from './transport/index.js';
@@ -47,19 +33,12 @@ export {
 export type { ClientErrorCode, ApiErrorCode, XClientError } from './errors.js';
 export type {
   ApiResponse,
-  MessageType,
-  AccountLifecycleEvent,
-  CodeState,
-  UseCaseCode,
   CommonParams,
   DltParams,
   SendSmsParams,
   VerifySmsParams,
   VoiceCallParams,
   PhoneIdParams,
-  TransactionStatus,
-  ServiceError,
-  AdditionalInfo,
   SmsResponse,
   VerifyResponse,
   VoiceResponse,
@@ -84,7 +63,6 @@ export type {
   CreateVerificationParams,
   VerificationStep,
   VerificationMethod,
-  VerificationState,
   VerificationPolicyEntry,
   Verification,
   FinalizeVerificationResponse,

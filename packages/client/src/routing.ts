@@ -38,6 +38,12 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'customerId' | 
    * this is true. Deno, Bun, Node and workers are not browsers.
    */
   dangerouslyAllowBrowser?: boolean | undefined;
+  /**
+   * The most SMS parts `messaging.send` may send one message in (see `analyzeMessage`): a longer
+   * message is a `ValidationError` and is not sent. Default: no limit (the service takes up to
+   * 1 600 characters).
+   */
+  maxParts?: number | undefined;
 }
 
 /** The options once completed from the environment: credentials present. */

@@ -1,13 +1,8 @@
 // Types of the service's requests and answers, from the service reference.
-import type { AdditionalInfo, CodeState, ServiceError, TransactionStatus } from '@x/auth';
+import type { AdditionalInfo, CodeState, ServiceError, TransactionStatus } from '@x/service';
+import type { AccountLifecycleEvent, MessageType, UseCaseCode } from '@x/service/request';
 import type { PhoneIdAddonSections, PhoneIdAddons, PhoneIdConsent } from './products/phone-id-addons.js';
 import type { VoiceVerifyResponse } from './products/voice-verify.js';
-
-export type { AdditionalInfo, CodeState, ServiceError, TransactionStatus };
-
-export type MessageType = 'OTP' | 'ARN' | 'MKT';
-export type AccountLifecycleEvent = 'create' | 'sign-in' | 'transact' | 'update' | 'delete';
-export type UseCaseCode = 'ATCK' | 'BACF' | 'BACS' | 'CHBK' | 'CLDR' | 'LEAD' | 'OTHR' | 'PWRT' | 'RESV' | 'RXPF' | 'SHIP' | 'THEF' | 'TRVF' | 'UNKN';
 
 /** Parameters every product takes. */
 export interface CommonParams {

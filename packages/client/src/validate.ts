@@ -1,3 +1,4 @@
+import { analyzeMessage } from '@x/service/request';
 import { ValidationError } from './errors.js';
 
 const PHONE = /^\d{8,15}$/;
@@ -109,4 +110,12 @@ export function string(value: unknown, field: string): string {
 export function ip(value: unknown, field = 'originatingIp'): string {
   if (typeof value !== 'string' || !/^[0-9A-Fa-f:.]{2,45}$/.test(value) || !/[.:]/.test(value)) throw new ValidationError(field, 'must be an IPv4 or IPv6 address, e.g. "203.0.113.7".');
   return value;
+}
+
+/** An SMS text, refused when it is sent in more than `max` parts (see analyzeMessage); 0: no limit. */
+export function smsParts(message: string, max: number): string {
+  const { parts, encoding, nonGsm: [first] } = max ? analyzeMessage(message) : { parts: 0, encoding: '', nonGsm: [] };
+  if (parts <= max) return message;
+  const ucs2 = first ? `, or replace ${JSON.stringify(first.character)} at ${first.index} and the other characters that force UCS-2 (analyzeMessage(message).nonGsm)` : '';
+  throw new ValidationError('message', `takes ${parts} SMS parts in ${encoding}, more than maxParts (${max}): shorten it${ucs2}.`);
 }

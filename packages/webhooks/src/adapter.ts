@@ -1,4 +1,5 @@
-import { createKeyCache, VERIFY_FAILURES, verifyRequest, type HeaderInput, type KeyCache, type MacProvider, type VerifyFailure, type VerifyOptions } from '@x/auth';
+import { createKeyCache, verifyRequest, type HeaderInput, type KeyCache, type MacProvider, type VerifyOptions } from '@x/auth';
+import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
 import { BodyTooLargeError } from './body.js';
 import { reportStoreError } from './delivery.js';
 import { callbackAnswer, type CallbackAnswer, type CallbackFailure } from './failures.js';

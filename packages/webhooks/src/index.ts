@@ -33,21 +33,6 @@ export type {
   CallbackStatus,
   CallbackBase,
 } from './types.js';
-// The service's named codes and states (one table, in @x/auth), for switching on callbacks.
-export {
-  SMS_STATUS,
-  SMS_STATUS_TEXT,
-  VOICE_STATUS,
-  VOICE_STATUS_TEXT,
-  INBOUND_SMS_STATUS,
-  CODE_STATE,
-  CODE_STATE_TEXT,
-  VERIFICATION_STATE,
-  VERIFICATION_STATE_TEXT,
-  XError,
-  isSmsStatusCode,
-  isVoiceStatusCode,
-  isCodeState,
-  isVerificationState,
-} from '@x/auth';
-export type { SmsStatusCode, VoiceStatusCode, CodeState, VerificationState } from '@x/auth';
+// The service's vocabulary of callbacks (status codes and states), declared in @x/service.
+export * from '@x/service';
+export { XError } from '@x/auth';

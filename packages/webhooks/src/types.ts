@@ -1,7 +1,7 @@
 // Callback payloads, from the service references (reference §7.3; next §1.2, §5.4, §6, §7). Fields
 // the documents disagree on are typed with both forms (e.g. message_parts_count as number or
 // string, updated_on as RFC 3339 or RFC 1123). One union, told apart by `callbackKind`.
-import type { AdditionalInfo, CodeState, ServiceError, TransactionStatus, VerificationState } from '@x/auth';
+import type { AdditionalInfo, CodeState, ServiceError, TransactionStatus, VerificationState } from '@x/service';
 
 /** The status object of a callback (the same shape as in the service's answers). */
 export type CallbackStatus = TransactionStatus;

@@ -1,11 +1,13 @@
 // Bulk SMS: POST /v1/verify/bulk_sms (ref-next §6). One request, up to 1000 recipients; results
 // arrive only as callbacks (one per recipient), there is no status endpoint.
-import { USE_CASE_CODES } from '../codes.js';
+import { USE_CASE_CODES } from '@x/service/request';
 import { ValidationError } from '../errors.js';
 import { BULK_SMS } from '../facts.js';
 import type { Send } from '../routing.js';
 import type { RequestOptions } from '../transport/index.js';
-import type { ApiResponse, ServiceError, TransactionStatus, UseCaseCode } from '../types.js';
+import type { ApiResponse } from '../types.js';
+import type { ServiceError, TransactionStatus } from '@x/service';
+import type { UseCaseCode } from '@x/service/request';
 import * as v from '../validate.js';
 
 /** A number, or a number with your id for it (echoed as `session_id` in its delivery callback). */

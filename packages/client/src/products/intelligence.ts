@@ -3,7 +3,8 @@
 import { INTELLIGENCE } from '../facts.js';
 import type { Send } from '../routing.js';
 import type { RequestOptions } from '../transport/index.js';
-import type { ApiResponse, TransactionStatus } from '../types.js';
+import type { ApiResponse } from '../types.js';
+import type { TransactionStatus } from '@x/service';
 import * as v from '../validate.js';
 import { riskFields, type RiskParams, type RiskSection } from './score.js';
 

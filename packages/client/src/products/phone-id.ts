@@ -1,10 +1,12 @@
 // PhoneID variants on GET (ref-next §3.1, §3.2): standard, live and the legacy number
 // deactivation. The POST lookup with add-ons is `phoneId.lookup` (client.ts).
-import { USE_CASE_CODES } from '../codes.js';
+import { USE_CASE_CODES } from '@x/service/request';
 import { NUMBER_DEACTIVATION, PHONEID_UCID_REQUIRED } from '../facts.js';
 import type { Send } from '../routing.js';
 import type { RequestOptions } from '../transport/index.js';
-import type { ApiResponse, PhoneIdBase, ServiceError, UseCaseCode } from '../types.js';
+import type { ApiResponse, PhoneIdBase } from '../types.js';
+import type { ServiceError } from '@x/service';
+import type { UseCaseCode } from '@x/service/request';
 import * as v from '../validate.js';
 
 /** The use case of the lookup; required by the service's examples for Live and number deactivation. */

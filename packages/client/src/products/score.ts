@@ -1,9 +1,11 @@
 // Legacy Score: POST /v1/score/{phone_number} on the REST host (ref-next §4.1). The service marks it
 // deprecated in favour of Intelligence Cloud (`client.intelligence`).
-import { LIFECYCLE_EVENTS } from '../codes.js';
+import { ACCOUNT_LIFECYCLE_EVENTS } from '@x/service/request';
 import type { Send } from '../routing.js';
 import type { RequestOptions } from '../transport/index.js';
-import type { AccountLifecycleEvent, ApiResponse, PhoneIdBase, TransactionStatus } from '../types.js';
+import type { ApiResponse, PhoneIdBase } from '../types.js';
+import type { TransactionStatus } from '@x/service';
+import type { AccountLifecycleEvent } from '@x/service/request';
 import * as v from '../validate.js';
 
 /** Current scale: low, medium-low, medium, medium-high, high; older answers use very-low / very-high (ref-next §4.2). */
@@ -50,7 +52,7 @@ export interface ScoreResponse {
 export function riskFields(p: RiskParams): Record<string, string | undefined> {
   v.params(p);
   return {
-    account_lifecycle_event: v.oneOf(p.accountLifecycleEvent, 'accountLifecycleEvent', LIFECYCLE_EVENTS),
+    account_lifecycle_event: v.oneOf(p.accountLifecycleEvent, 'accountLifecycleEvent', ACCOUNT_LIFECYCLE_EVENTS),
     external_id: v.optional(p.externalId, (x) => v.string(x, 'externalId')),
     originating_ip: v.optional(p.originatingIp, (x) => v.ip(x)),
     device_id: v.optional(p.deviceId, (x) => v.string(x, 'deviceId')),

@@ -1,6 +1,6 @@
 // Verify API (multi-channel verification) on its own host (ref-next §5): create a verification
 // with a policy of channels and fallbacks, read it, and finalize it with the user's code.
-import type { VerificationState } from '@x/auth';
+import type { VerificationState } from '@x/service';
 import { ValidationError } from '../errors.js';
 import { VERIFY_API } from '../facts.js';
 import type { Send } from '../routing.js';
@@ -9,7 +9,6 @@ import type { ApiResponse } from '../types.js';
 import * as v from '../validate.js';
 
 export type VerificationMethod = 'sms' | 'whatsapp' | 'viber' | 'rcs' | 'email' | 'silent' | 'push';
-export type { VerificationState };
 
 export interface VerificationStep {
   method: VerificationMethod;

@@ -3,7 +3,8 @@
 import { COMPLETION } from '../facts.js';
 import type { Send } from '../routing.js';
 import type { RequestOptions } from '../transport/index.js';
-import type { ApiResponse, ServiceError, TransactionStatus } from '../types.js';
+import type { ApiResponse } from '../types.js';
+import type { ServiceError, TransactionStatus } from '@x/service';
 import * as v from '../validate.js';
 
 /**

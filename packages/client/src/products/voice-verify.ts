@@ -1,10 +1,12 @@
 // Voice Verify: a call that speaks a code. POST /v1/verify/call (ref-next §1); its status and the
 // check of the code go through GET /v1/verify/{reference_id}, like SMS Verify.
-import { USE_CASE_CODES } from '../codes.js';
+import { USE_CASE_CODES } from '@x/service/request';
 import { ValidationError } from '../errors.js';
 import { VOICE_VERIFY } from '../facts.js';
 import type { RequestOptions } from '../transport/index.js';
-import type { ApiResponse, CodeState, ServiceError, TransactionStatus, UseCaseCode } from '../types.js';
+import type { ApiResponse } from '../types.js';
+import type { CodeState, ServiceError, TransactionStatus } from '@x/service';
+import type { UseCaseCode } from '@x/service/request';
 import * as v from '../validate.js';
 import type { Send } from '../routing.js';
 import type { RiskSection } from './score.js';

@@ -18,11 +18,11 @@ export interface Prepared {
 }
 
 type Fault = (field: string, message: string) => Error;
-const configuration: Fault = (field, message) => new ConfigurationError(`${field} ${message}`);
+export const configuration: Fault = (field, message) => new ConfigurationError(`${field} ${message}`);
 const validation: Fault = (field, message) => new ValidationError(field, message);
 
 /** A whole number >= min, or the default when not given. */
-function count(value: unknown, field: string, min: number, fallback: number, fault: Fault): number {
+export function count(value: unknown, field: string, min: number, fallback: number, fault: Fault): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) throw fault(field, `must be a whole number >= ${min}, got ${String(value)}.`);
   return value;

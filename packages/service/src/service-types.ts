@@ -1,5 +1,5 @@
 // Data types the service uses in answers and callbacks alike (service reference §3, §7.3).
-// Type-only: they add nothing to a bundle. @x/client and @x/webhooks re-export them.
+// Type-only: they add nothing to a bundle.
 
 export interface TransactionStatus {
   code: number;

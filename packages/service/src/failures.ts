@@ -1,24 +1,9 @@
 // The one table of the ways a signed request fails verification: what the verifier answers
 // (HTTP status, message), what the service answers (its code in both families, its text), and
-// what a client should do about it (advice). The verifier, the adapters, the emulator and the
-// client all read it; nothing else keeps a table keyed on these reasons.
+// what a client should do about it (advice). The verifier (@x/auth), the adapters, the emulator
+// and the client all read it; nothing else keeps a table keyed on these reasons.
 
-export type VerifyFailure =
-  | 'missing_authorization'
-  | 'malformed_authorization'
-  | 'unknown_customer'
-  | 'invalid_api_key'
-  | 'unsupported_auth_method'
-  | 'missing_date'
-  | 'invalid_date'
-  | 'clock_skew'
-  | 'invalid_nonce'
-  | 'missing_nonce'
-  | 'nonce_reused'
-  | 'signature_mismatch'
-  | 'basic_not_allowed'
-  | 'digest_not_allowed';
-
+/** What the failure table says about one reason. */
 export interface VerifyFailureFacts {
   /** The HTTP status of the answer (the service answers 401 for every one). */
   readonly status: 401;
@@ -41,10 +26,31 @@ export interface VerifyFailureFacts {
   readonly alsoPositive?: readonly number[];
 }
 
+/** Every reason a signed request fails verification, in the order the verifier checks. */
+export const VERIFY_FAILURE_REASONS = [
+  'missing_authorization',
+  'malformed_authorization',
+  'unknown_customer',
+  'invalid_api_key',
+  'unsupported_auth_method',
+  'missing_date',
+  'invalid_date',
+  'clock_skew',
+  'invalid_nonce',
+  'missing_nonce',
+  'nonce_reused',
+  'signature_mismatch',
+  'basic_not_allowed',
+  'digest_not_allowed',
+] as const;
+
+/** Why a request failed verification: one of {@link VERIFY_FAILURE_REASONS}. */
+export type VerifyFailure = (typeof VERIFY_FAILURE_REASONS)[number];
+
 /**
- * Every verification failure, in the order the verifier checks. The positive family documents no
- * code for a missing or malformed header; 10008 is used there. Messaging, Voice and PhoneID
- * answer positive 5-digit codes in `status.code`; SMS Verify answers negative codes in `errors[]`.
+ * Every verification failure, by reason (the type checker keeps it complete). The positive family
+ * documents no code for a missing or malformed header; 10008 is used there. Messaging, Voice and
+ * PhoneID answer positive 5-digit codes in `status.code`; SMS Verify answers negative codes in `errors[]`.
  */
 export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>> = {
   missing_authorization: {

@@ -1,0 +1,10 @@
+/**
+ * Why a signed request fails verification: each reason with the verifier's answer, the service's
+ * codes and text, and what to do (`VERIFY_FAILURES`), and the reason a service code names
+ * (`verifyFailureOf`). `@x/auth` and `@x/client` re-export it.
+ *
+ * @packageDocumentation
+ * @module @x/service/failures
+ */
+export { VERIFY_FAILURES, VERIFY_FAILURE_REASONS, verifyFailureOf } from './failures.js';
+export type { VerifyFailure, VerifyFailureFacts } from './failures.js';

@@ -1,0 +1,3 @@
+import { library } from '../../tsup.shared.js';
+
+export default library({ entry: { index: 'src/index.ts', failures: 'src/failures-entry.ts', request: 'src/request.ts' } });
