@@ -139,7 +139,7 @@ const countryList = (list: readonly string[] | undefined, name: string) => {
  * import { countryOf } from '@x/otp/phone';
  *
  * const guard = createGuard({ countryOf, countries: { deny: ['XK'] }, budget: { maxPerMinute: 600 }, onEvent: (e) => log.warn(e) });
- * const decision = await guard.check({ phoneNumber: '+44 7911 123456', ip: req.ip });
+ * const decision = await guard.check({ phoneNumber: '+44 7400 123456', ip: req.ip });
  * if (!decision.allowed) return reply(429, { reason: decision.reason, retryAfterMs: decision.retryAfterMs });
  * ```
  */

@@ -18,7 +18,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
  * import { createGuard } from '@x/otp';
  * import { countryOf } from '@x/otp/phone';
  *
- * countryOf('447911123456'); // 'GB'
+ * countryOf('447400123456'); // 'GB'
  * const guard = createGuard({ countryOf, countries: { allow: ['GB', 'IE', 'FR'] } });
  * ```
  */

@@ -25,13 +25,16 @@ local l, s = tonumber(ARGV[2]), tonumber(ARGV[3])
 local cmax, cwin, openMs = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
 local bucketMs, buckets, minStarts = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
 local threshold, coolMs, start = tonumber(ARGV[10]), tonumber(ARGV[11]), ARGV[12] == '1'
-if cmax > 0 then
-  local ttl = redis.call('PTTL', KEYS[1])
-  if ttl > 0 then return {1, 0, ttl, 0} end
+-- A circuit or cooling mark holds the time it ends (its key expires then too).
+local function remaining(key)
+  local v = redis.call('GET', key)
+  if v and tonumber(v) > now then return tonumber(v) - now end
+  return 0
 end
+if cmax > 0 and remaining(KEYS[1]) > 0 then return {1, 0, remaining(KEYS[1]), 0} end
 for i = 1, s do
-  local ttl = redis.call('PTTL', KEYS[2 + i])
-  if ttl > 0 then return {3, i - 1, ttl, 0} end
+  local wait = remaining(KEYS[2 + i])
+  if wait > 0 then return {3, i - 1, wait, 0} end
 end
 local refused, wait = -1, 0
 local function waitOf(key, max, win)
@@ -65,13 +68,13 @@ if start then
     local started, completed = sums(KEYS[2 + s + l + i])
     local n = started + 1
     if n >= minStarts and n - math.min(completed, n) >= threshold * n then
-      redis.call('SET', KEYS[2 + i], '1', 'PX', coolMs)
+      redis.call('SET', KEYS[2 + i], now + coolMs, 'PX', coolMs)
       return {3, i - 1, coolMs, 1, started, completed}
     end
   end
 end
 if cmax > 0 and waitOf(KEYS[2], cmax, cwin) > 0 then
-  redis.call('SET', KEYS[1], '1', 'PX', openMs)
+  redis.call('SET', KEYS[1], now + openMs, 'PX', openMs)
   return {1, 0, openMs, 1}
 end
 local function push(key, max, win)
