@@ -14,6 +14,9 @@ import { startEmulator, type RunningEmulator } from '@x/emulator/node';
 import { saveRawBody, verifyCallbacks as expressCallbacks } from '@x/express';
 import { xVerification, type XFastifyOptions } from '@x/fastify';
 import { verifyCallbacks as honoCallbacks } from '@x/hono';
+import { createGuard, createOtp, type GuardDecision } from '@x/otp';
+import { countryOf } from '@x/otp/phone';
+import { createRedisStore } from '@x/otp/redis';
 import { createRedisReplayStore, type RedisCommands } from '@x/redis';
 import { handleCallback, verifyCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
 import { readRequestBody, receiveCallback, type CallbackExchange } from '@x/webhooks/adapter';
@@ -39,7 +42,9 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const bytes: Uint8Array = await readRequestBody(request, 1024);
   const options: XFastifyOptions = { callbacks: callbackOptions, callbackRoutes: ['/callbacks'] };
   const emulatorResponse: Response = await emulator.fetch(new URL('/v1/messaging/r', running.url));
-  void [headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  const decision: GuardDecision = await createGuard({ countryOf, store: createRedisStore({ client: redis }) }).check({ phoneNumber: '15555550100' });
+  const otp = createOtp({ client });
+  void [decision, otp, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 

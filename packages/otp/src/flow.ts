@@ -1,6 +1,6 @@
 // The verification flow: start, resend (with fallback to another channel), check, cancel.
 import { SMS_STATUS, XError } from '@x/auth';
-import { sha256Hex, timingSafeEqual } from '@x/auth/protocol';
+import { encodeBase64, timingSafeEqual } from '@x/auth/protocol';
 import type { Client } from '@x/client';
 import { createGuard, type Guard, type GuardOptions, type RefusalReason } from './guard.js';
 import { createMemoryStore } from './memory.js';
@@ -131,7 +131,8 @@ function makeCode(length: number): string {
   return code;
 }
 
-const digestOf = (id: string, code: string) => sha256Hex(`${id}:${code}`);
+/** SHA-256 of the flow id and a code, base64 (the platform's digest: no hash code in the bundle). */
+const digestOf = async (id: string, code: string) => encodeBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${id}:${code}`))));
 const refused = (reason: FlowRefusalReason, retryAfterMs = 0, error?: unknown): FlowRefusal => (error === undefined ? { status: 'refused', reason, retryAfterMs } : { status: 'refused', reason, retryAfterMs, error });
 const UNAVAILABLE = refused('store_unavailable');
 
@@ -244,7 +245,7 @@ export function createOtp(options: OtpOptions): Otp {
       const id = crypto.randomUUID();
       const code = sdkCodes ? makeCode(codeLength) : undefined;
       const record: FlowRecord = {
-        id, phoneNumber: digits, state: 'pending', channel: first, referenceId: '', codeDigest: code ? digestOf(id, code) : '',
+        id, phoneNumber: digits, state: 'pending', channel: first, referenceId: '', codeDigest: code ? await digestOf(id, code) : '',
         createdAt: at, expiresAt: at + codeTtlMs, sends: 1, lastSendAt: at, attempts: 0, locale: locale ?? '', ip: request.ip ?? '', account: request.account ?? '',
       };
       try {
@@ -300,7 +301,7 @@ export function createOtp(options: OtpOptions): Otp {
       const code = sdkCodes ? makeCode(codeLength) : undefined;
       let referenceId: string;
       try {
-        if (code) await store.updateFlow(id, { codeDigest: digestOf(id, code) });
+        if (code) await store.updateFlow(id, { codeDigest: await digestOf(id, code) });
       } catch {
         return UNAVAILABLE;
       }
@@ -332,7 +333,7 @@ export function createOtp(options: OtpOptions): Otp {
       const attemptsLeft = maxAttempts - record.attempts;
       const typed = typeof code === 'string' && /^\d{3,10}$/.test(code) ? code : undefined;
       let valid = false;
-      if (typed && sdkCodes) valid = timingSafeEqual(digestOf(id, typed), record.codeDigest);
+      if (typed && sdkCodes) valid = timingSafeEqual(await digestOf(id, typed), record.codeDigest);
       else if (typed && typed.length <= 7 && record.referenceId) {
         try {
           const state = (await client.verify.check(record.referenceId, typed)).data.verify.code_state;
