@@ -22,11 +22,20 @@ export interface FlowRefusal {
   error?: unknown;
 }
 
-/** What `start` and `resend` answer. `expired`: the flow is gone, closed, or its code expired. */
-export type SendResult =
-  | { status: 'sent'; id: string; channel: Channel; expiresInMs: number; resendInMs: number }
-  | { status: 'expired' }
-  | FlowRefusal;
+/** A code on its way: the flow's id, the channel, and the times left (0: no more resends). */
+export interface Sent {
+  status: 'sent';
+  id: string;
+  channel: Channel;
+  expiresInMs: number;
+  resendInMs: number;
+}
+
+/** What `start` answers. */
+export type StartResult = Sent | FlowRefusal;
+
+/** What `resend` answers. `expired`: the flow is gone, closed, or its code expired. */
+export type SendResult = Sent | { status: 'expired' } | FlowRefusal;
 
 /** What `check` answers. A flow answers `valid` once; then it is closed (`expired`). */
 export type CheckResult =
@@ -94,7 +103,7 @@ export interface OtpOptions {
 
 export interface Otp {
   /** Starts a verification: asks the guard, makes a code, sends it on the first channel. */
-  start(request: StartRequest): Promise<SendResult>;
+  start(request: StartRequest): Promise<StartResult>;
   /** Sends the code again, on `channel` when given (the user's request), else on the channel the fallback rule picks. */
   resend(id: string, options?: { channel?: Channel | undefined }): Promise<SendResult>;
   /** Checks what the user typed. Never throws on what the user typed. */
@@ -149,9 +158,11 @@ const UNAVAILABLE = refused('store_unavailable');
  * import { createOtp, otpTemplate } from '@x/otp';
  *
  * const otp = createOtp({ client: createClient(), template: (locale) => otpTemplate({ locale, brand: 'Acme', webOtpDomain: 'acme.example' }) });
- * const started = await otp.start({ phoneNumber: '+1 555 555 0100', ip: req.ip });
- * if (started.status === 'sent') session.otp = started.id;
- * const checked = await otp.check(session.otp, req.body.code); // { status: 'valid', phoneNumber } or why not
+ * const started = await otp.start({ phoneNumber: '+1 555 555 0100', ip: '203.0.113.7' });
+ * if (started.status === 'sent') {
+ *   const checked = await otp.check(started.id, userInput); // { status: 'valid', phoneNumber } or why not
+ *   if (checked.status === 'valid') signIn();
+ * }
  * ```
  */
 export function createOtp(options: OtpOptions): Otp {

@@ -138,9 +138,9 @@ const countryList = (list: readonly string[] | undefined, name: string) => {
  * import { createGuard } from '@x/otp';
  * import { countryOf } from '@x/otp/phone';
  *
- * const guard = createGuard({ countryOf, countries: { deny: ['XK'] }, budget: { maxPerMinute: 600 }, onEvent: (e) => log.warn(e) });
- * const decision = await guard.check({ phoneNumber: '+44 7400 123456', ip: req.ip });
- * if (!decision.allowed) return reply(429, { reason: decision.reason, retryAfterMs: decision.retryAfterMs });
+ * const guard = createGuard({ countryOf, countries: { deny: ['XK'] }, budget: { maxPerMinute: 600 }, onEvent: (e) => log(e) });
+ * const decision = await guard.check({ phoneNumber: '+44 7400 123456', ip: '203.0.113.7' });
+ * if (!decision.allowed) log('refused', decision.reason, 'try again in', decision.retryAfterMs, 'ms');
  * ```
  */
 export function createGuard(options: GuardOptions = {}): Guard {

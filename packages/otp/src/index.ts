@@ -9,7 +9,7 @@
 export { createGuard, DEFAULT_LIMITS } from './guard.js';
 export type { Guard, GuardDecision, GuardEvent, GuardOptions, GuardRequest, LimitScope, PumpingOptions, Refusal, RefusalReason } from './guard.js';
 export { createOtp } from './flow.js';
-export type { Channel, CheckResult, FlowRefusal, FlowRefusalReason, Otp, OtpEvent, OtpOptions, SendResult, StartRequest } from './flow.js';
+export type { Channel, CheckResult, FlowRefusal, FlowRefusalReason, Otp, OtpEvent, OtpOptions, Sent, SendResult, StartRequest, StartResult } from './flow.js';
 export { createMemoryStore } from './memory.js';
 export type { MemoryStoreOptions } from './memory.js';
 export { riskBlock } from './risk.js';

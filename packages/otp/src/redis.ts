@@ -152,7 +152,7 @@ const pairs = (fields: object) => Object.entries(fields).flatMap(([name, value])
  * import { createOtp } from '@x/otp';
  * import { createRedisStore } from '@x/otp/redis';
  *
- * const store = createRedisStore({ client: new Redis(process.env.REDIS_URL), prefix: 'myapp:otp:' });
+ * const store = createRedisStore({ client: new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'), prefix: 'myapp:otp:' });
  * const otp = createOtp({ client: createClient(), store });
  * ```
  */

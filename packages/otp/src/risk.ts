@@ -30,10 +30,11 @@ const RECOMMENDATIONS = ['block'];
  *
  * @example
  * ```ts
+ * import { createClient } from '@x/client';
  * import { riskBlock } from '@x/otp';
  *
- * const { data } = await client.score.lookup('15555550003', { accountLifecycleEvent: 'sign-in' });
- * if (riskBlock(data, { blockLineTypes: ['RESTRICTED_PREMIUM', 'INVALID', 'VOIP'] })) return refuse();
+ * const { data } = await createClient().score.lookup('15555550003', { accountLifecycleEvent: 'sign-in' });
+ * const blocked = riskBlock(data, { blockLineTypes: ['RESTRICTED_PREMIUM', 'INVALID', 'VOIP'] }); // 'line_type' for a VOIP line
  * ```
  */
 export function riskBlock(answer: RiskAnswer, policy: RiskPolicy = {}): RiskBlock | undefined {
