@@ -50,6 +50,7 @@ const port = await freePort();
 const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
 try {
   const redis = new Redis(port, '127.0.0.1', { retryStrategy: (n) => (n > 50 ? null : 50) });
+  redis.on('error', () => {}); // refused while redis-server starts; ping waits for it
   await redis.ping();
   let evals = 0;
   const counted = { eval: (...args) => (evals++, redis.eval(...args)) };
