@@ -12,12 +12,12 @@ export interface MemoryStoreOptions {
   maxEntries?: number | undefined;
 }
 
-/** A ring of the last `max` event times, newest at `head - 1`. */
+/** The last `max` event times: appended until full, then a ring whose `head` is the oldest. */
 interface Times {
   kind: 'times';
+  max: number;
   at: number[];
   head: number;
-  count: number;
 }
 /** Started and completed counts per bucket; `epoch[i]` is the bucket number slot i holds. */
 interface Counts {
@@ -77,21 +77,23 @@ function boundedMap(max: number) {
 /** The ring of times of a key, fresh when absent or expired. */
 function timesOf(keys: ReturnType<typeof boundedMap>, key: string, now: number, max: number): Times {
   const entry = keys.get(key, now);
-  if (entry?.value.kind === 'times' && entry.value.at.length === max) return entry.value;
-  return { kind: 'times', at: new Array<number>(max).fill(0), head: 0, count: 0 };
+  if (entry?.value.kind === 'times' && entry.value.max === max) return entry.value;
+  return { kind: 'times', max, at: [], head: 0 };
 }
 
 /** Milliseconds until the ring has room again; 0 when it has room now. */
 function waitOf(times: Times, max: number, windowMs: number, now: number): number {
-  if (times.count < max) return 0;
+  if (times.at.length < max) return 0;
   const oldest = times.at[times.head]!; // the slot written next holds the oldest of the last max
   return Math.max(0, oldest + windowMs - now);
 }
 
 function push(keys: ReturnType<typeof boundedMap>, key: string, times: Times, max: number, windowMs: number, now: number) {
-  times.at[times.head] = now;
-  times.head = (times.head + 1) % max;
-  times.count = Math.min(max, times.count + 1);
+  if (times.at.length < max) times.at.push(now);
+  else {
+    times.at[times.head] = now;
+    times.head = (times.head + 1) % max;
+  }
   keys.set(key, times, now + windowMs);
 }
 
