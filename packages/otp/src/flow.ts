@@ -356,7 +356,7 @@ export function createOtp(options: OtpOptions): Otp {
       }
       if (!valid) return { status: 'invalid', attemptsLeft };
       try {
-        await store.updateFlow(id, { state: 'valid' });
+        if (!(await store.closeFlow(id, 'valid'))) return { status: 'expired' }; // another check of this flow won
       } catch {
         return UNAVAILABLE;
       }
@@ -369,7 +369,7 @@ export function createOtp(options: OtpOptions): Otp {
 
     async cancel(id) {
       try {
-        if (typeof id === 'string') await store.updateFlow(id, { state: 'cancelled' });
+        if (typeof id === 'string') await store.closeFlow(id, 'cancelled');
       } catch {
         return UNAVAILABLE;
       }

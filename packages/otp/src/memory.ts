@@ -240,6 +240,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): OtpStore & 
       if (record.state === 'pending') record.attempts += 1;
       return { ...record };
     },
+    closeFlow(id, state) {
+      const entry = keys.get(`f:${id}`, -Infinity);
+      if (entry?.value.kind !== 'flow' || entry.value.record.state !== 'pending') return false;
+      entry.value.record.state = state;
+      return true;
+    },
     updateFlow(id, fields) {
       const entry = keys.get(`f:${id}`, -Infinity);
       if (entry?.value.kind === 'flow') Object.assign(entry.value.record, fields);

@@ -124,6 +124,9 @@ const UPDATE = `if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV))
 return 1`;
 const DELETE = `return redis.call('DEL', KEYS[1])`;
+const CLOSE = `if redis.call('HGET', KEYS[1], 'state') ~= 'pending' then return 0 end
+redis.call('HSET', KEYS[1], 'state', ARGV[1])
+return 1`;
 
 const NUMBERS = ['channel', 'createdAt', 'expiresAt', 'sends', 'lastSendAt', 'attempts'] as const;
 
@@ -201,6 +204,9 @@ export function createRedisStore(options: RedisStoreOptions): OtpStore {
     },
     async claimAttempt(id) {
       return recordOf(await client.eval(CLAIM_ATTEMPT, 1, flow(id)));
+    },
+    async closeFlow(id, state) {
+      return (await client.eval(CLOSE, 1, flow(id), state)) === 1;
     },
     async updateFlow(id, fields) {
       const args = pairs(fields);

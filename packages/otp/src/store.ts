@@ -87,7 +87,9 @@ export interface OtpStore {
   claimSend(id: string, now: number, cooldownMs: number, maxSends: number): SendClaim | Promise<SendClaim>;
   /** Counts an attempt when the flow is pending; answers the record with the new count, or undefined when it is gone. */
   claimAttempt(id: string, now: number): FlowRecord | undefined | Promise<FlowRecord | undefined>;
+  /** Moves a pending flow to `state`; true when it was pending (so two checks of the right code cannot both succeed). */
+  closeFlow(id: string, state: 'valid' | 'cancelled'): boolean | Promise<boolean>;
   /** Writes some fields of a flow that still exists. */
-  updateFlow(id: string, fields: Partial<Pick<FlowRecord, 'state' | 'channel' | 'referenceId' | 'codeDigest'>>): void | Promise<void>;
+  updateFlow(id: string, fields: Partial<Pick<FlowRecord, 'channel' | 'referenceId' | 'codeDigest'>>): void | Promise<void>;
   deleteFlow(id: string): void | Promise<void>;
 }

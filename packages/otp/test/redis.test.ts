@@ -92,3 +92,23 @@ describe('Redis killed mid-flow', () => {
     }
   });
 });
+
+describe('concurrent checks of one flow on Redis', () => {
+  it('the right code typed twice at once is valid once: the other check answers expired', async () => {
+    const redis = new Redis(inject('redisPort'), '127.0.0.1');
+    const emulator = await startEmulator({ port: 0, logger: { error() {}, warn() {} } });
+    try {
+      const store = createRedisStore({ client: redis, prefix: `race:${process.pid}:` });
+      const otp = createOtp({ client: createClient({ ...DEFAULT_CUSTOMER, baseUrl: emulator.url }), store, guard: false });
+      const started = await otp.start({ phoneNumber: PHONE });
+      if (started.status !== 'sent') throw new Error('not sent');
+      const code = emulator.emulator.outbox.latest(PHONE)!.code!;
+      const answers = await Promise.all(Array.from({ length: 5 }, () => otp.check(started.id, code)));
+      expect(answers.filter((a) => a.status === 'valid')).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 'expired')).toHaveLength(4);
+    } finally {
+      await emulator.close();
+      await redis.quit();
+    }
+  });
+});
