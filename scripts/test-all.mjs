@@ -126,6 +126,7 @@ if (wanted('examples')) {
     ['bun', 'pnpm start', 'bun'],
     ['deno', 'pnpm start', 'deno'],
     ['cloudflare-worker', 'pnpm start && pnpm start --wrangler'], // miniflare, then wrangler dev
+    ['otp-express', 'pnpm start'],
   ];
   for (const [name, command, runtime] of examples) {
     const title = `example: ${name} (${command})`;
