@@ -18,6 +18,9 @@ const row = (name, path, imports, bytes, modify = neutral) => ({
   modifyEsbuildConfig: modify,
 });
 
+/** A row measured without a dependency the user's application brings anyway. */
+const without = (external) => (config) => ({ ...neutral(config), external });
+
 module.exports = [
   row('@x/auth: signRequest only', 'packages/auth/dist/index.js', '{ signRequest }', 5_000),
   row('@x/auth: sign + verify + replay store', 'packages/auth/dist/index.js', '{ signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature }', 9_200),
@@ -34,4 +37,8 @@ module.exports = [
   row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_300),
   row('@x/webhooks/testing', 'packages/webhooks/dist/testing.js', '*', 4_000),
   row('@x/webhooks/node', 'packages/webhooks/dist/node.js', '*', 4_200, node),
+  row('@x/otp: createGuard only', 'packages/otp/dist/index.js', '{ createGuard }', 4_270),
+  row('@x/otp (everything, @x/client outside)', 'packages/otp/dist/index.js', '*', 7_850, without(['@x/client'])),
+  row('@x/otp/phone (libphonenumber-js min)', 'packages/otp/dist/phone.js', '*', 29_800),
+  row('@x/otp/redis', 'packages/otp/dist/redis.js', '*', 2_580),
 ];

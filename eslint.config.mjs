@@ -3,7 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const PURE = ['packages/service/src/**/*.ts', 'packages/auth/src/**/*.ts', 'packages/client/src/**/*.ts', 'packages/webhooks/src/**/*.ts', 'packages/hono/src/**/*.ts'];
+const PURE = ['packages/service/src/**/*.ts', 'packages/auth/src/**/*.ts', 'packages/client/src/**/*.ts', 'packages/webhooks/src/**/*.ts', 'packages/hono/src/**/*.ts', 'packages/otp/src/**/*.ts'];
 // Node-only entry points of otherwise portable packages (never imported by the portable code).
 const NODE_ENTRIES = ['packages/auth/src/node/**', 'packages/client/src/node/**', 'packages/webhooks/src/node/**'];
 

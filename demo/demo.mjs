@@ -6,6 +6,7 @@ import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator } from '@x/emulator/node';
 import { verifyCallbacks } from '@x/express';
 import { createMemoryReplayStore } from '@x/auth';
+import { createOtp } from '@x/otp';
 import express from 'express';
 
 const say = (text) => console.log(text);
@@ -180,6 +181,29 @@ try {
   });
   say(`a forged callback -> HTTP ${forged.status} ${JSON.stringify(await forged.json())}`);
   if (callbacks.length < 3 || forged.status !== 401) throw new Error('callbacks did not behave');
+
+  step('Phone verification with @x/otp: SMS, resend falling back to a call, check; a pumping burst refused');
+  const events = [];
+  const otp = createOtp({ client, guard: { pumping: { minStarts: 10, threshold: 0.8 }, onEvent: (e) => events.push(e) }, onEvent: (e) => events.push(e) });
+  const flowPhone = '15555550001'; // the emulator's undeliverable SMS number
+  const flow = await otp.start({ phoneNumber: flowPhone });
+  say(`start  -> ${flow.status} by ${flow.channel}, code valid ${flow.expiresInMs / 1000} s, resend in ${flow.resendInMs / 1000} s`);
+  await sleep(500); // the SMS reaches its final status: 207, undeliverable
+  const resent = await otp.resend(flow.id);
+  say(`resend -> ${resent.status} by ${resent.channel} (${events.filter((e) => e.type === 'fallback').map((e) => `fallback ${e.from} -> ${e.to}: ${e.why}`).join('')}), no cooldown for an undeliverable SMS`);
+  const heard = emulator.emulator.outbox.latest(flowPhone);
+  say(`The phone heard: "${heard.text.replace(/\d/g, '#')}" (the code is not printed)`);
+  const wrongAnswer = await otp.check(flow.id, heard.code === '000000' ? '111111' : '000000');
+  const rightAnswer = await otp.check(flow.id, heard.code);
+  say(`check a wrong code -> ${wrongAnswer.status} (${wrongAnswer.attemptsLeft} attempts left); the right one -> ${rightAnswer.status}`);
+  if (resent.channel !== 'call' || rightAnswer.status !== 'valid' || wrongAnswer.status !== 'invalid') throw new Error('the verification flow did not behave');
+  const burst = [];
+  for (let i = 0; i < 14; i++) burst.push(await otp.start({ phoneNumber: `4470000005${String(i).padStart(2, '0')}` }));
+  const firstRefused = burst.findIndex((r) => r.status === 'refused');
+  const pumping = events.find((e) => e.type === 'pumping');
+  say(`A bot asks codes for 14 numbers of one range that nobody completes: ${firstRefused} sent, then ${burst.length - firstRefused} refused (${burst[firstRefused]?.reason}, retry in ${Math.round((burst[firstRefused]?.retryAfterMs ?? 0) / 60_000)} min)`);
+  say(`event for the logs: ${JSON.stringify(pumping)}`);
+  if (firstRefused < 0 || !pumping) throw new Error('the pumping burst was not refused');
 
   step('The request journal (what the emulator saw, in order; also in the inspector)');
   const { entries } = await (await fetch(`${emulator.url}/_emulator/journal?limit=1000`)).json();

@@ -14,6 +14,9 @@ import { startEmulator, type RunningEmulator } from '@x/emulator/node';
 import { saveRawBody, verifyCallbacks as expressCallbacks } from '@x/express';
 import { xVerification, type XFastifyOptions } from '@x/fastify';
 import { verifyCallbacks as honoCallbacks } from '@x/hono';
+import { createGuard, createOtp, type GuardDecision } from '@x/otp';
+import { countryOf } from '@x/otp/phone';
+import { createRedisStore } from '@x/otp/redis';
 import { createRedisReplayStore, type RedisCommands } from '@x/redis';
 import { SMS_STATUS, type SmsStatusCode } from '@x/service';
 import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
@@ -45,7 +48,9 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const delivered: SmsStatusCode = SMS_STATUS.DELIVERED;
   const reason: VerifyFailure = 'clock_skew';
   const analysis: MessageAnalysis = analyzeMessage(VERIFY_FAILURES[reason].text);
-  void [delivered, analysis, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  const decision: GuardDecision = await createGuard({ countryOf, store: createRedisStore({ client: redis }) }).check({ phoneNumber: '15555550100' });
+  const otp = createOtp({ client });
+  void [delivered, analysis, decision, otp, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 

@@ -26,6 +26,7 @@ const examples: [name: string, command: string, runtime?: string][] = [
   ['express', 'pnpm start'],
   ['fastify', 'pnpm start'],
   ['hono-node', 'pnpm start'],
+  ['otp-express', 'pnpm start'],
   ['bun', 'pnpm start', 'bun'],
   ['deno', 'pnpm start', 'deno'],
   ['cloudflare-worker', 'pnpm start && pnpm start --wrangler'], // miniflare, then wrangler dev

@@ -1,0 +1,19 @@
+/**
+ * Phone verification: an OTP flow with resend, voice fallback and attempt limits (`createOtp`),
+ * a guard against SMS pumping and abuse (`createGuard`), SMS templates with WebOTP and Android
+ * hashes (`otpTemplate`), and the in-memory store. Redis: `@x/otp/redis`; countries: `@x/otp/phone`.
+ *
+ * @packageDocumentation
+ * @module @x/otp
+ */
+export { createGuard, DEFAULT_LIMITS } from './guard.js';
+export type { Guard, GuardDecision, GuardEvent, GuardOptions, GuardRequest, LimitScope, PumpingOptions, Refusal, RefusalReason } from './guard.js';
+export { createOtp } from './flow.js';
+export type { Channel, CheckResult, FlowRefusal, FlowRefusalReason, Otp, OtpEvent, OtpOptions, Sent, SendResult, StartRequest, StartResult } from './flow.js';
+export { createMemoryStore } from './memory.js';
+export type { MemoryStoreOptions } from './memory.js';
+export { riskBlock } from './risk.js';
+export type { RiskAnswer, RiskBlock, RiskPolicy } from './risk.js';
+export { otpTemplate, OTP_TEXTS } from './template.js';
+export type { OtpTemplateOptions } from './template.js';
+export type { FlowRecord, GuardPlan, GuardVerdict, OtpStore, PumpingPlan, SendClaim, WindowLimit } from './store.js';

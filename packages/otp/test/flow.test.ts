@@ -1,0 +1,168 @@
+// The flow against the in-process emulator: codes really sent by verify.sms / verify.call and read
+// from the emulator's outbox; the emulator's test numbers give undeliverable SMS (...0001) and
+// risky numbers (...0003 VOIP, Score block).
+import { XError } from '@x/auth';
+import { ApiError } from '@x/client';
+import { describe, expect, it } from 'vitest';
+import { createOtp, otpTemplate, type OtpEvent } from '../src/index.js';
+import { clock, emulated, wrong } from './support.js';
+
+const PHONE = '15555550100';
+const UNDELIVERABLE = '15555550001';
+const VOIP = '15555550003';
+
+function setup(options: Partial<Parameters<typeof createOtp>[0]> = {}) {
+  const parts = emulated();
+  const time = clock();
+  const events: OtpEvent[] = [];
+  const otp = createOtp({ client: parts.client, now: time.now, onEvent: (e) => events.push(e), ...options });
+  return { ...parts, time, otp, events };
+}
+
+describe('createOtp against the emulator', () => {
+  it('sends a code by SMS and answers valid for it, once', async () => {
+    const { otp, codeOf, sent, emulator } = setup({ template: otpTemplate({ brand: 'Acme', webOtpDomain: 'acme.example' }) });
+    const started = await otp.start({ phoneNumber: '+1 555 555 0100' });
+    expect(started).toMatchObject({ status: 'sent', channel: 'sms', expiresInMs: 600_000, resendInMs: 30_000 });
+    if (started.status !== 'sent') return;
+    const code = codeOf(PHONE)!;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(sent(PHONE)[0]!.text).toBe(`Your Acme code is ${code}. Do not share it.\n\n@acme.example #${code}`);
+    expect(await otp.check(started.id, wrong(code))).toEqual({ status: 'invalid', attemptsLeft: 4 });
+    expect(await otp.check(started.id, code)).toEqual({ status: 'valid', phoneNumber: PHONE });
+    // The service was told (verify.complete): its code state is VALID.
+    const completion = emulator.journal.list().filter((e) => e.method === 'PUT');
+    expect(completion).toHaveLength(1);
+    expect(await otp.check(started.id, code)).toEqual({ status: 'expired' });
+  });
+
+  it('locks after maxAttempts wrong codes, even for the right one then', async () => {
+    const { otp, codeOf } = setup({ maxAttempts: 3 });
+    const started = await otp.start({ phoneNumber: PHONE });
+    if (started.status !== 'sent') throw new Error('not sent');
+    const code = codeOf(PHONE)!;
+    expect(await otp.check(started.id, wrong(code))).toEqual({ status: 'invalid', attemptsLeft: 2 });
+    expect(await otp.check(started.id, 'abc')).toEqual({ status: 'invalid', attemptsLeft: 1 });
+    expect(await otp.check(started.id, wrong(code))).toEqual({ status: 'invalid', attemptsLeft: 0 });
+    expect(await otp.check(started.id, code)).toEqual({ status: 'locked' });
+  });
+
+  it('answers expired after the code lifetime, and for an unknown id', async () => {
+    const { otp, codeOf, time } = setup({ codeTtlMs: 60_000 });
+    const started = await otp.start({ phoneNumber: PHONE });
+    if (started.status !== 'sent') throw new Error('not sent');
+    time.advance(60_000);
+    expect(await otp.check(started.id, codeOf(PHONE)!)).toEqual({ status: 'expired' });
+    expect(await otp.check('no-such-flow', '123456')).toEqual({ status: 'expired' });
+    expect(await otp.resend(started.id)).toEqual({ status: 'expired' });
+  });
+
+  it('resends after the cooldown only, at most maxResends times, with a new code each time', async () => {
+    const { otp, codeOf, time, sent } = setup({ resendCooldownMs: 30_000, maxResends: 2, channels: ['sms'] });
+    const started = await otp.start({ phoneNumber: PHONE });
+    if (started.status !== 'sent') throw new Error('not sent');
+    const first = codeOf(PHONE)!;
+    expect(await otp.resend(started.id)).toEqual({ status: 'refused', reason: 'resend_cooldown', retryAfterMs: 30_000 });
+    time.advance(30_000);
+    expect(await otp.resend(started.id)).toMatchObject({ status: 'sent', channel: 'sms' });
+    time.advance(30_000);
+    expect(await otp.resend(started.id)).toMatchObject({ status: 'sent', resendInMs: 0 });
+    time.advance(30_000);
+    expect(await otp.resend(started.id)).toMatchObject({ status: 'refused', reason: 'resend_limit' });
+    expect(sent(PHONE)).toHaveLength(3);
+    const last = codeOf(PHONE)!;
+    if (last !== first) expect(await otp.check(started.id, first)).toMatchObject({ status: 'invalid' });
+    expect(await otp.check(started.id, last)).toMatchObject({ status: 'valid' });
+  });
+
+  it('falls back to a call at once when the SMS was undeliverable (207)', async () => {
+    const { otp, codeOf, emulator, events, sent } = setup();
+    const started = await otp.start({ phoneNumber: UNDELIVERABLE });
+    if (started.status !== 'sent') throw new Error('not sent');
+    await emulator.clock.advance(1500); // the SMS reaches its final status, 207
+    const again = await otp.resend(started.id); // no cooldown for an undeliverable SMS
+    expect(again).toMatchObject({ status: 'sent', channel: 'call' });
+    expect(events).toEqual([{ type: 'fallback', id: started.id, from: 'sms', to: 'call', why: 'undeliverable' }]);
+    expect(sent(UNDELIVERABLE).map((m) => m.channel)).toEqual(['sms', 'voice']);
+    expect(await otp.check(started.id, codeOf(UNDELIVERABLE)!)).toMatchObject({ status: 'valid' });
+  });
+
+  it('falls back to a call when the SMS is not confirmed after fallbackAfterMs, and stays on SMS before', async () => {
+    const { otp, time, events } = setup({ fallbackAfterMs: 45_000 });
+    const started = await otp.start({ phoneNumber: PHONE }); // delivery not settled: 290 in progress
+    if (started.status !== 'sent') throw new Error('not sent');
+    time.advance(30_000);
+    expect(await otp.resend(started.id)).toMatchObject({ status: 'sent', channel: 'sms' });
+    time.advance(45_000);
+    expect(await otp.resend(started.id)).toMatchObject({ status: 'sent', channel: 'call' });
+    expect(events).toEqual([{ type: 'fallback', id: started.id, from: 'sms', to: 'call', why: 'unconfirmed' }]);
+  });
+
+  it("takes the user's channel on request, and refuses one the flow does not have", async () => {
+    const { otp, time, sent } = setup();
+    const started = await otp.start({ phoneNumber: PHONE });
+    if (started.status !== 'sent') throw new Error('not sent');
+    time.advance(30_000);
+    expect(await otp.resend(started.id, { channel: 'call' })).toMatchObject({ status: 'sent', channel: 'call' });
+    expect(sent(PHONE).map((m) => m.channel)).toEqual(['sms', 'voice']);
+    const smsOnly = setup({ channels: ['sms'] });
+    await expect(smsOnly.otp.start({ phoneNumber: PHONE, channel: 'call' })).rejects.toThrow(XError);
+  });
+
+  it('cancel closes the flow', async () => {
+    const { otp, codeOf } = setup();
+    const started = await otp.start({ phoneNumber: PHONE });
+    if (started.status !== 'sent') throw new Error('not sent');
+    expect(await otp.cancel(started.id)).toEqual({ status: 'cancelled' });
+    expect(await otp.check(started.id, codeOf(PHONE)!)).toEqual({ status: 'expired' });
+  });
+
+  it('service codes: the service makes the code and verify.check decides', async () => {
+    const { otp, codeOf, emulator } = setup({ codes: 'service' });
+    const started = await otp.start({ phoneNumber: PHONE, locale: 'en-US' });
+    if (started.status !== 'sent') throw new Error('not sent');
+    const code = codeOf(PHONE)!;
+    expect(code).toMatch(/^\d{7}$/);
+    expect(await otp.check(started.id, wrong(code))).toEqual({ status: 'invalid', attemptsLeft: 4 });
+    expect(await otp.check(started.id, code)).toMatchObject({ status: 'valid' });
+    expect(emulator.journal.list().filter((e) => e.query?.startsWith('verify_code='))).toHaveLength(2);
+  });
+
+  it('the risk gate refuses a number Score recommends blocking, before any send', async () => {
+    const { otp, sent } = setup({ risk: { source: 'score' } });
+    expect(await otp.start({ phoneNumber: VOIP })).toEqual({ status: 'refused', reason: 'risk', retryAfterMs: 0 });
+    expect(sent(VOIP)).toHaveLength(0);
+    expect(await otp.start({ phoneNumber: PHONE })).toMatchObject({ status: 'sent' });
+  });
+
+  it('the guard refuses before any send: the number limit, with the time to wait', async () => {
+    const time = clock();
+    const { otp, sent } = setup({ now: time.now, guard: { now: time.now, limits: { phone: { max: 2, windowMs: 60_000 } } } });
+    expect(await otp.start({ phoneNumber: PHONE })).toMatchObject({ status: 'sent' });
+    time.advance(10_000);
+    expect(await otp.start({ phoneNumber: PHONE })).toMatchObject({ status: 'sent' });
+    expect(await otp.start({ phoneNumber: PHONE })).toEqual({ status: 'refused', reason: 'phone_limit', retryAfterMs: 50_000 });
+    expect(sent(PHONE)).toHaveLength(2);
+    expect(await otp.start({ phoneNumber: '12' })).toEqual({ status: 'refused', reason: 'invalid_number', retryAfterMs: 0 });
+  });
+
+  it('a send the service refuses is send_failed with the client error', async () => {
+    const { otp, emulator } = setup();
+    emulator.faults.add({ type: 'status', status: 503, times: 1 });
+    const started = await otp.start({ phoneNumber: PHONE });
+    expect(started).toMatchObject({ status: 'refused', reason: 'send_failed', retryAfterMs: 0 });
+    expect(started.status === 'refused' && started.error).toBeInstanceOf(ApiError);
+    expect(await otp.start({ phoneNumber: PHONE })).toMatchObject({ status: 'sent' });
+  });
+
+  it('codes never appear in what the flow answers or emits', async () => {
+    const { otp, codeOf, events, emulator, time } = setup();
+    const started = await otp.start({ phoneNumber: UNDELIVERABLE });
+    if (started.status !== 'sent') throw new Error('not sent');
+    await emulator.clock.advance(1500);
+    time.advance(1000);
+    const answers = [started, await otp.resend(started.id), await otp.check(started.id, '000000')];
+    const code = codeOf(UNDELIVERABLE)!;
+    expect(JSON.stringify([answers, events])).not.toContain(code);
+  });
+});

@@ -1,0 +1,24 @@
+import type { Redis } from 'ioredis';
+import { describe, expectTypeOf, it } from 'vitest';
+import { createGuard, createMemoryStore, createOtp, type CheckResult, type GuardDecision, type GuardOptions, type OtpStore, type SendResult, type StartResult } from '../src/index.js';
+import { createRedisStore, type RedisStoreOptions } from '../src/redis.js';
+
+describe('@x/otp public types', () => {
+  it('results narrow on status and allowed', () => {
+    expectTypeOf<StartResult['status']>().toEqualTypeOf<'sent' | 'refused'>();
+    expectTypeOf<SendResult['status']>().toEqualTypeOf<'sent' | 'expired' | 'refused'>();
+    expectTypeOf<CheckResult['status']>().toEqualTypeOf<'valid' | 'invalid' | 'expired' | 'locked' | 'refused'>();
+    const decision = {} as GuardDecision;
+    if (!decision.allowed) expectTypeOf(decision.retryAfterMs).toEqualTypeOf<number>();
+  });
+  it('both stores are OtpStores, and an ioredis client is accepted as it is', () => {
+    expectTypeOf(createMemoryStore()).toExtend<OtpStore>();
+    expectTypeOf(createRedisStore).returns.toEqualTypeOf<OtpStore>();
+    expectTypeOf<Redis>().toExtend<RedisStoreOptions['client']>();
+  });
+  it('the flow needs a client; the guard takes a store', () => {
+    // @ts-expect-error: a flow without a client cannot send
+    createOtp({});
+    expectTypeOf(createGuard).parameter(0).toEqualTypeOf<GuardOptions | undefined>();
+  });
+});
