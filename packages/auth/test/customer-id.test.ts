@@ -60,7 +60,7 @@ describe('a customer id must be visible ASCII without ":"', () => {
         }
         const error = thrown(() => basicAuthorization({ customerId, apiKey })) as AuthError;
         expect(error.code).toBe('invalid_customer_id');
-        expect(error.message).toContain(`position ${first + 1} `);
+        expect(error.message).toContain(`position ${first + 1}:`);
       }),
       { numRuns: 1000 },
     );

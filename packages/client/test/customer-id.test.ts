@@ -30,7 +30,7 @@ describe('createClient refuses a customer id no header can carry', () => {
       it(`${name} (${way}): a ConfigurationError naming position 9, at creation`, () => {
         const error = thrown(make);
         expect(error).toBeInstanceOf(ConfigurationError);
-        expect(error.message).toMatch(/customerId has .* at position 9 of 37/);
+        expect(error.message).toMatch(/customerId has .* at position 9:/);
         expect(error.message).toMatch(/visible ASCII/);
       });
     }
