@@ -1,19 +1,19 @@
 import { Hono } from 'hono';
 import { untilAborted } from './abort.js';
-import { viewOf } from './callbacks.js';
-import { createContext } from './context.js';
-import { corsMiddleware } from './cors.js';
-import { sendInbound } from './inbound.js';
+import { viewOf } from './state/callbacks.js';
+import { createContext } from './state/context.js';
+import { corsMiddleware } from './control/cors.js';
+import { sendInbound } from './state/inbound.js';
 import { inspectorRoutes } from './inspector/routes.js';
 import { report } from './logger.js';
-import { journalMiddleware } from './record.js';
-import { controlRoutes } from './routes/control.js';
+import { journalMiddleware } from './control/record.js';
+import { controlRoutes } from './control/routes.js';
 import { PRODUCTS } from './routes/products.js';
 import { buildProduct } from './routes/service.js';
 import type { Emulator, EmulatorEnv, EmulatorOptions } from './types.js';
-import { waitFor } from './wait.js';
+import { waitFor } from './control/wait.js';
 
-export { DEFAULT_CUSTOMER } from './customers.js';
+export { DEFAULT_CUSTOMER } from './service/customers.js';
 export type { Customer, Emulator, EmulatorEnv, EmulatorOptions, OutboxMessage, InboundSms, InboundResult } from './types.js';
 
 /**

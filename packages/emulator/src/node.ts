@@ -9,11 +9,11 @@ import { nodeMac } from '@x/auth/node';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
-import { controlSettings } from './control-guard.js';
+import { controlSettings } from './control/guard.js';
 import { EmulatorError } from './errors.js';
 import { createEmulator, type Emulator, type EmulatorEnv, type EmulatorOptions } from './emulator.js';
 import { consoleLogger, report } from './logger.js';
-import { errorFamily } from './families.js';
+import { errorFamily } from './service/families.js';
 
 export interface ServerOptions extends EmulatorOptions {
   /** Default 0: a free port. */

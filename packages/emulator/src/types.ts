@@ -1,14 +1,14 @@
 import type { Credentials, MacProvider, ReplayStore } from '@x/auth';
 import type { Hono } from 'hono';
-import type { CallbackAttempt, CallbackOptions, CallbackView } from './callbacks.js';
-import type { EmulatorEventListener } from './events.js';
-import type { Faults } from './faults.js';
-import type { JournalEntry, JournalFilter } from './journal.js';
+import type { CallbackAttempt, CallbackOptions, CallbackView } from './state/callbacks.js';
+import type { EmulatorEventListener } from './control/events.js';
+import type { Faults } from './control/faults.js';
+import type { JournalEntry, JournalFilter } from './control/journal.js';
 import type { Logger } from './logger.js';
-import type { InboundResult, InboundSms } from './inbound.js';
-import type { OutboxFilter, OutboxMessage } from './outbox.js';
-import type { TransactionFilter, TransactionView } from './transactions.js';
-import type { CallbackFilter, TransactionWait, WaitOptions } from './wait.js';
+import type { InboundResult, InboundSms } from './state/inbound.js';
+import type { OutboxFilter, OutboxMessage } from './state/outbox.js';
+import type { TransactionFilter, TransactionView } from './state/transactions.js';
+import type { CallbackFilter, TransactionWait, WaitOptions } from './control/wait.js';
 
 export interface Customer extends Credentials {
   /** Where callbacks go when a request gives no `callback_url`. */

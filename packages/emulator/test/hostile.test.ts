@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, FaultRuleError, type Emulator } from '../src/index.js';
-import { controlSettings } from '../src/control-guard.js';
+import { controlSettings } from '../src/control/guard.js';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
 import { customer } from './helpers.js';
 

@@ -1,7 +1,7 @@
 // What the CLI prints for each request and callback attempt: one line of text (coloured on a
 // terminal only), or one JSON object per line with --json. Pure functions: the tests call them.
-import type { CallbackView } from '../callbacks.js';
-import type { JournalEntry } from '../journal.js';
+import type { CallbackView } from '../state/callbacks.js';
+import type { JournalEntry } from '../control/journal.js';
 
 export interface Style {
   /** ANSI colours: only when stdout is a terminal (and NO_COLOR is not set). */

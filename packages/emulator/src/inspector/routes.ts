@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { STATUS_TEXT } from '../codes.js';
-import { controlRefusal, REFUSALS } from '../control-guard.js';
-import { ERROR_FAULT_STATUS, FAULT_STATUSES, HTML_FAULT_STATUSES } from '../faults.js';
-import { json } from '../respond.js';
+import { STATUS_TEXT } from '../service/codes.js';
+import { controlRefusal, REFUSALS } from '../control/guard.js';
+import { ERROR_FAULT_STATUS, FAULT_STATUSES, HTML_FAULT_STATUSES } from '../control/faults.js';
+import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
 import { inspectorPage } from './page.js';
 import { INSPECTOR_SCRIPT } from './script.js';

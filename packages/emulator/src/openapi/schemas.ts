@@ -2,10 +2,10 @@
 // error families, and the control routes' objects. Shapes the emulator answers exactly are closed
 // (additionalProperties: false); PhoneID's sections, whose fields depend on the number and the
 // add-ons asked for, are described at their top level and left open.
-import { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../faults.js';
-import { EVENT_TYPES } from '../events.js';
-import { METHODS } from '../verification.js';
-import { UCIDS, LIFECYCLE } from '../validate.js';
+import { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
+import { EVENT_TYPES } from '../control/events.js';
+import { METHODS } from '../state/verification.js';
+import { UCIDS, LIFECYCLE } from '../service/validate.js';
 
 export type Schema = Record<string, unknown>;
 

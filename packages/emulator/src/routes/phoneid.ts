@@ -1,10 +1,10 @@
-import { randomHex } from '../ids.js';
-import { phoneIdOf } from '../phoneid.js';
-import { json } from '../respond.js';
-import { validatePhoneId } from '../validate.js';
+import { randomHex } from '../service/ids.js';
+import { phoneIdOf } from '../service/phoneid.js';
+import { json } from '../service/respond.js';
+import { validatePhoneId } from '../service/validate.js';
 import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
-import type { EmulatorContext } from '../context.js';
-import type { ErrorFamily } from '../families.js';
+import type { EmulatorContext } from '../state/context.js';
+import type { ErrorFamily } from '../service/families.js';
 
 /** PhoneID: POST /v1/phoneid/{phone_number} and POST /v1/phoneid (form, or JSON with `addons` and `consent`). Positive codes. */
 export const phoneid: ProductModule = {

@@ -1,6 +1,6 @@
 import { callbackHeaders, type Credentials } from '@x/auth';
 import { sha256Hex } from '@x/auth/protocol';
-import { EmulatorError } from './errors.js';
+import { EmulatorError } from '../errors.js';
 
 export interface CallbackOptions {
   /** Waits before the 2nd, 3rd, ... attempt, on the emulator's clock (`clock.advance` brings them forward). Default [10 000, 30 000]: three attempts, as the service does. */

@@ -1,10 +1,10 @@
 // The journal's middleware: wraps every request the app answers and records it when it is done.
 import type { MiddlewareHandler } from 'hono';
-import type { EmulatorContext } from './context.js';
+import type { EmulatorContext } from '../state/context.js';
 import type { JournalEntry } from './journal.js';
 import { beginDraft, schemeOf } from './request-record.js';
-import { answerFacts } from './respond.js';
-import type { EmulatorEnv } from './types.js';
+import { answerFacts } from '../service/respond.js';
+import type { EmulatorEnv } from '../types.js';
 
 /**
  * Reads of the control routes (and the inspector page) are not journaled: the inspector reads

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from '@x/auth/protocol';
-import { EmulatorError } from './errors.js';
-import { randomHex } from './ids.js';
-import type { EmulatorEnv } from './types.js';
+import { EmulatorError } from '../errors.js';
+import { randomHex } from '../service/ids.js';
+import type { EmulatorEnv } from '../types.js';
 
 /**
  * Who may use the control routes (/_emulator/*: outbox with codes, faults, reset).

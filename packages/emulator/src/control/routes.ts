@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import type { EmulatorContext } from '../context.js';
-import { controlRefusal, REFUSALS } from '../control-guard.js';
+import type { EmulatorContext } from '../state/context.js';
+import { controlRefusal, REFUSALS } from './guard.js';
 import { report } from '../logger.js';
 import type { EmulatorEnv } from '../types.js';
-import { controlActions } from './control-actions.js';
-import { controlError, QueryError } from './control-query.js';
-import { controlReads } from './control-reads.js';
-import { eventStream } from './control-events.js';
+import { controlActions } from './actions.js';
+import { controlError, QueryError } from './query.js';
+import { controlReads } from './reads.js';
+import { eventStream } from './stream.js';
 
 export { controlError };
 

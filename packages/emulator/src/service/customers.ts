@@ -1,5 +1,5 @@
 import { encodeBase64 } from '@x/auth/protocol';
-import type { Customer } from './types.js';
+import type { Customer } from '../types.js';
 
 /** The account every emulator accepts unless told otherwise. Not a secret: never use it elsewhere. */
 export const DEFAULT_CUSTOMER: Customer = {

@@ -2,19 +2,19 @@ import { AuthError, createKeyCache, createMemoryReplayStore, type VerifyOptions 
 import { decodeCredentials } from '@x/auth/protocol';
 import { CallbackSender, viewOf } from './callbacks.js';
 import { Clock } from './clock.js';
-import { DEFAULT_CUSTOMER } from './customers.js';
-import { EmulatorError } from './errors.js';
-import { EventHub } from './events.js';
-import { errorFamily, type ErrorFamily, type FamilyName } from './families.js';
-import { Faults } from './faults.js';
-import { Journal, JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from './journal.js';
-import { consoleLogger, report, type Logger } from './logger.js';
+import { DEFAULT_CUSTOMER } from '../service/customers.js';
+import { EmulatorError } from '../errors.js';
+import { EventHub } from '../control/events.js';
+import { errorFamily, type ErrorFamily, type FamilyName } from '../service/families.js';
+import { Faults } from '../control/faults.js';
+import { Journal, JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from '../control/journal.js';
+import { consoleLogger, report, type Logger } from '../logger.js';
 import { Outbox } from './outbox.js';
 import { Scheduler, type Scheduled } from './scheduler.js';
-import { statusOf, type StatusBody } from './status.js';
+import { statusOf, type StatusBody } from '../service/status.js';
 import { TransactionStore } from './store.js';
 import { Transactions } from './transactions.js';
-import type { Customer, EmulatorOptions } from './types.js';
+import type { Customer, EmulatorOptions } from '../types.js';
 
 /** The options every module reads, with their defaults applied. */
 export interface Settings {

@@ -1,4 +1,4 @@
-import { EmulatorError } from './errors.js';
+import { EmulatorError } from '../errors.js';
 
 /** The longest single move of the clock: one year. */
 export const MAX_ADVANCE_MS = 366 * 86_400_000;
