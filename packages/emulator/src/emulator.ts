@@ -12,6 +12,7 @@ import { PRODUCTS } from './routes/products.js';
 import { buildProduct } from './routes/service.js';
 import type { Emulator, EmulatorEnv, EmulatorOptions } from './types.js';
 import { waitFor } from './control/wait.js';
+import { CONTROL_PREFIX } from './paths.js';
 
 export { DEFAULT_CUSTOMER } from './service/customers.js';
 export type { Customer, Emulator, EmulatorEnv, EmulatorOptions, OutboxMessage, InboundSms, InboundResult } from './types.js';
@@ -39,8 +40,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.use('*', journalMiddleware(ctx));
   app.use('*', corsMiddleware(ctx));
   for (const product of PRODUCTS) app.route(product.path, buildProduct(ctx, product));
-  app.route('/', inspectorRoutes()); // the inspector page: GET / and /_emulator/inspector
-  app.route('/_emulator', controlRoutes(ctx));
+  app.route('/', inspectorRoutes(ctx.controlToken)); // the inspector page: GET / and /_emulator/inspector
+  app.route(CONTROL_PREFIX, controlRoutes(ctx));
   // Outside every product (e.g. /v2/...): a 404 in the positive family.
   const outside = ctx.family('positive');
   app.notFound(() => outside.fail('not_found'));

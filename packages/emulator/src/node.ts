@@ -66,6 +66,7 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
         requestTarget: env.incoming.url ?? '/',
         rawHeaders: env.incoming.rawHeaders,
         hostnames: control.hostnames,
+        ...(env.incoming.socket.remoteAddress !== undefined ? { peerAddress: env.incoming.socket.remoteAddress } : {}),
         ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
       };
       const response = await emulator.app.fetch(request, state);

@@ -75,6 +75,12 @@ export interface EmulatorOptions {
    * 403 that says to turn it on (`--cors`). The control routes never answer other origins.
    */
   cors?: boolean | undefined;
+  /**
+   * Require `Authorization: Bearer <token>` on the control routes (/_emulator/*) of `emulator.app`,
+   * from any peer. Needed when the app is mounted in a server that does not tell the peer's address
+   * (Node's, Deno's and Bun's do: there, only loopback peers are answered without it).
+   */
+  controlToken?: string | undefined;
 }
 
 /** What a server adapter tells the app about a request (Hono's env bindings). */
@@ -101,6 +107,8 @@ export interface EmulatorEnv {
   hostnames?: readonly string[];
   /** When set, the control routes require `Authorization: Bearer <token>` (and then accept any Host and Origin). */
   controlToken?: string;
+  /** The peer's IP address, as the server adapter saw it: the control routes answer only loopback peers (unless a token is set). */
+  peerAddress?: string;
 }
 
 export interface Emulator {

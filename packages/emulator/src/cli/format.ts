@@ -47,11 +47,13 @@ export function requestLine(entry: JournalEntry, style: Style): string {
 
 /** `12:00:02 callback #3 -> http://127.0.0.1:3000/cb 204 12ms attempt 1 ref 0123...`. */
 export function callbackLine(view: CallbackView, style: Style): string {
-  const outcome = view.status !== undefined ? byStatus(style, view.status, String(view.status)) : paint(style, '31', `failed (${view.error ?? 'no answer'})`);
+  const why = [view.error ?? 'no answer', view.cause, view.address].filter((part) => part !== undefined).join(' ');
+  const outcome = view.status !== undefined ? byStatus(style, view.status, String(view.status)) : paint(style, '31', `failed (${why})`);
   const parts = [dim(style, clockTime(view.at)), `callback #${view.id}`, '->', withoutCredentials(view.url), outcome];
   if (view.ms !== undefined) parts.push(dim(style, `${view.ms}ms`));
   parts.push(`attempt ${view.attempt}`);
   if (view.resentFrom !== undefined) parts.push(`re-send of #${view.resentFrom}`);
+  if (view.nextAttemptAt !== undefined) parts.push(`next attempt ${clockTime(view.nextAttemptAt)}`);
   parts.push(dim(style, `ref ${view.referenceId}`));
   return parts.join(' ');
 }

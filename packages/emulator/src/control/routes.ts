@@ -39,13 +39,13 @@ export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEn
   const app = new Hono<{ Bindings: EmulatorEnv }>();
   // Before every control route and the 404: a foreign Host or Origin learns nothing.
   app.use('*', async (c, next) => {
-    const refusal = controlRefusal(c.req.raw, c.env);
+    const refusal = controlRefusal(c.req.raw, c.env, ctx.controlToken);
     if (refusal) return controlError(403, refusal, REFUSALS[refusal]);
     await next();
   });
   controlReads(app, ctx);
   controlActions(app, ctx);
-  app.get('/events', (c) => eventStream(ctx, c.req.raw.signal));
+  app.get('/events', (c) => eventStream(ctx, c.req.raw));
   app.all('*', (c) => controlError(404, 'not_found', `${c.req.method} ${c.req.path} is not a control route: ${CONTROL_ROUTES.join(', ')}.`));
   app.onError((error, c) => {
     if (error instanceof QueryError) return error.answer();

@@ -24,6 +24,10 @@ export const phoneid: ProductModule = {
     allow(app, family, '/', 'POST');
     // Only a number: other words (e.g. a PhoneID variant that is not emulated) are unknown operations.
     allow(app, family, '/:phone{[+0-9]+}', 'POST');
+    // Unknown GET operations (legacy PhoneID GETs such as /contact/{n}, /score/{n}) answer in the
+    // negative family, as the GET variants beside them do.
+    const legacy = ctx.family('negative');
+    app.get('*', () => legacy.fail('not_found'));
   },
 };
 

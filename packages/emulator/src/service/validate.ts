@@ -1,3 +1,5 @@
+import { isHttpUrl, targetsControl } from './url.js';
+
 /** A parameter error in both code families: positive (Messaging, Voice, PhoneID) and negative (Verify). */
 export interface ParamError {
   positive: number;
@@ -26,21 +28,13 @@ export const VOICES = ['f-zh-HK', 'f-zh-CN', 'f-zh-TW', 'f-da-DK', 'f-nl-NL', 'f
 /** More than `max` characters (code points)? Counted only when its UTF-16 length is over `max` (no array per request). */
 const longerThan = (text: string, max: number) => text.length > max && [...text].length > max;
 
-function isUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 /** Checks shared by every product; the first failing rule wins. */
 function common(p: Params): ParamError | undefined {
   if (p.phone_number === undefined || p.phone_number === '') return missing('phone_number', 12000);
   if (!PHONE.test(p.phone_number)) return invalid('phone_number', 11000);
   if (p.account_lifecycle_event !== undefined && !LIFECYCLE.includes(p.account_lifecycle_event)) return invalid('account_lifecycle_event', 11003);
-  if (p.callback_url !== undefined && !isUrl(p.callback_url)) return invalid('callback_url', 11004);
+  // A callback to the emulator's own control routes could reset it or add faults: refused as invalid.
+  if (p.callback_url !== undefined && (!isHttpUrl(p.callback_url) || targetsControl(p.callback_url))) return invalid('callback_url', 11004);
   if (p.originating_ip !== undefined && !IPV4.test(p.originating_ip) && !(p.originating_ip.includes(':') && IPV6.test(p.originating_ip))) return invalid('originating_ip', 11010);
   if (p.sender_id !== undefined && (p.sender_id === '' || longerThan(p.sender_id, 20))) return invalid('sender_id', 11013);
   if (p.external_id !== undefined && (p.external_id === '' || longerThan(p.external_id, 128))) return invalid('external_id', 11016);

@@ -7,6 +7,7 @@ import { EmulatorError } from '../errors.js';
 import { EventHub } from '../control/events.js';
 import { errorFamily, type ErrorFamily, type FamilyName } from '../service/families.js';
 import { Faults } from '../control/faults.js';
+import { checkControlToken } from '../control/guard.js';
 import { Journal, JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from '../control/journal.js';
 import { consoleLogger, report, type Logger } from '../logger.js';
 import { Outbox } from './outbox.js';
@@ -76,6 +77,8 @@ export interface EmulatorContext {
   family(name: FamilyName): ErrorFamily;
   /** A `status` object as the service prints it. Default time: now. */
   status(code: number, at?: number): StatusBody;
+  /** `options.controlToken`: required on the control routes when set. */
+  readonly controlToken?: string | undefined;
   /** Runs at `emulator.reset()`. */
   onReset(hook: () => void): void;
   /** Runs what is due, waits for scheduled work and the callbacks in flight. */
@@ -174,6 +177,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
   });
   const auths: Record<AccountSet, VerifyOptions> = { rest: authOf(accountSets.rest), intelligence: authOf(accountSets.intelligence), verifyApi: authOf(accountSets.verifyApi) };
   const auth = auths.rest;
+  checkControlToken(options.controlToken);
   return {
     settings,
     now,
@@ -189,6 +193,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     journal,
     events,
     cors: options.cors === true,
+    controlToken: options.controlToken,
     onClose(hook) {
       closeHooks.push(hook);
       return () => {
