@@ -4,6 +4,7 @@ import { viewOf } from './state/callbacks.js';
 import { createContext } from './state/context.js';
 import { corsMiddleware } from './control/cors.js';
 import { sendInbound } from './state/inbound.js';
+import { heldOpen } from './state/keep-alive.js';
 import { inspectorRoutes } from './inspector/routes.js';
 import { report } from './logger.js';
 import { journalMiddleware } from './control/record.js';
@@ -95,9 +96,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       advance: (ms) => ctx.advance(ms),
     },
     events: { subscribe: (listener) => ctx.events.subscribe(listener) },
-    waitFor: ((query: unknown, waitOptions?: Parameters<typeof waitFor>[2]) => waitFor(ctx, query, waitOptions)) as Emulator['waitFor'],
+    waitFor: ((query: unknown, waitOptions?: Parameters<typeof waitFor>[2]) => heldOpen(waitFor(ctx, query, waitOptions))) as Emulator['waitFor'],
     inbound: (message) => sendInbound(message, ctx.customers, ctx.callbacks, ctx.now()),
-    idle: () => ctx.idle(),
+    idle: () => heldOpen(ctx.idle()),
     reset: () => ctx.reset(),
     close: () => ctx.close(),
   };

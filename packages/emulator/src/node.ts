@@ -14,6 +14,7 @@ import { EmulatorError } from './errors.js';
 import { createEmulator, type Emulator, type EmulatorEnv, type EmulatorOptions } from './emulator.js';
 import { consoleLogger, report } from './logger.js';
 import { errorFamily } from './service/families.js';
+import { clockSource } from './state/clock.js';
 
 export interface ServerOptions extends EmulatorOptions {
   /** Default 0: a free port. */
@@ -58,7 +59,7 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
   const control = controlSettings({ hostname, ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}) });
   const emulator = options.emulator ?? createEmulator({ ...options, mac: options.mac ?? nodeMac });
   const logger = options.logger ?? consoleLogger;
-  const unreadable = errorFamily('positive', options.now ?? Date.now);
+  const unreadable = errorFamily('positive', clockSource(options.now));
   const server = createAdaptorServer({
     fetch: async (request: Request, env: { incoming: IncomingMessage }) => {
       const state: EmulatorEnv = {

@@ -47,8 +47,12 @@ export interface EmulatorOptions {
     verifyApi?: { customers: Customer[] } | undefined;
   } | undefined;
   callbacks?: CallbackOptions | undefined;
-  /** Clock. Default `Date.now`. */
-  now?: (() => number) | undefined;
+  /**
+   * Clock: a Date or milliseconds, as the client's `now` takes (one test clock can serve both).
+   * Called at every reading; by default `Date.now()` is looked up at every reading, so fake timers
+   * installed after the emulator was created apply.
+   */
+  now?: (() => Date | number) | undefined;
   /** Larger bodies get 413. Default 64 KiB. */
   maxBodyBytes?: number | undefined;
   /** How long status can be read. Default 12 hours, as the service. */

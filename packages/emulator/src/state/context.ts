@@ -1,7 +1,7 @@
 import { AuthError, createKeyCache, createMemoryReplayStore, type VerifyOptions } from '@x/auth';
 import { decodeCredentials } from '@x/auth/protocol';
 import { CallbackSender, viewOf } from './callbacks.js';
-import { Clock } from './clock.js';
+import { Clock, clockSource } from './clock.js';
 import { DEFAULT_CUSTOMER } from '../service/customers.js';
 import { EmulatorError } from '../errors.js';
 import { EventHub } from '../control/events.js';
@@ -39,7 +39,7 @@ export type AccountSet = 'rest' | 'intelligence' | 'verifyApi';
  */
 export interface EmulatorContext {
   readonly settings: Readonly<Settings>;
-  /** The emulator's clock: `options.now` (default Date.now) plus what `advance` added. */
+  /** The emulator's clock: `options.now` (default Date.now, read at each call) plus what `advance` added. */
   readonly now: () => number;
   readonly clock: Clock;
   /** Moves the clock forward, runs what became due (deliveries, fallbacks, deadlines, callback retries) and waits for the callback attempts that started. */
@@ -105,7 +105,7 @@ function checkCustomers(list: Customer[], where: string): Customer[] {
 }
 
 export function createContext(options: EmulatorOptions): EmulatorContext {
-  const base = options.now ?? Date.now;
+  const base = clockSource(options.now);
   const clock = new Clock(base);
   const now = clock.now;
   const logger = options.logger ?? consoleLogger;
