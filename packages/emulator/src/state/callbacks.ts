@@ -2,7 +2,8 @@ import { callbackHeaders, type Credentials } from '@x/auth';
 import { sha256Hex } from '@x/auth/protocol';
 import { EmulatorError } from '../errors.js';
 
-export interface CallbackOptions {
+/** How the emulator delivers callbacks (`createEmulator({ callbacks })`). */
+export interface CallbackDeliveryOptions {
   /** Waits before the 2nd, 3rd, ... attempt, on the emulator's clock (`clock.advance` brings them forward). Default [10 000, 30 000]: three attempts, as the service does. */
   retryDelaysMs?: number[] | undefined;
   /** Per attempt. Default 5 000 ms. */
@@ -130,7 +131,7 @@ export class CallbackSender {
   private nextId = 0;
 
   constructor(
-    private readonly options: CallbackOptions,
+    private readonly options: CallbackDeliveryOptions,
     private readonly now: () => number,
     /** Told about every finished attempt. */
     private readonly onAttempt: (record: CallbackAttempt) => void = () => undefined,
