@@ -21,7 +21,11 @@ export const REFERENCE_ID = /^[0-9A-Fa-f]{32}$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const IPV6 = /^[0-9A-Fa-f:.]{2,45}$/;
 export const LIFECYCLE = ['create', 'sign-in', 'transact', 'update', 'delete'];
-const MESSAGE_TYPES = ['OTP', 'ARN', 'MKT'];
+export const MESSAGE_TYPES = ['OTP', 'ARN', 'MKT'];
+/** Voice Verify's `call_forward_action` (any case). */
+export const CALL_FORWARD_ACTIONS = ['block', 'flag'];
+/** The service's booleans in a form field. */
+export const FORM_BOOLEANS = ['true', 'false'];
 export const UCIDS = ['ATCK', 'BACF', 'BACS', 'CHBK', 'CLDR', 'LEAD', 'OTHR', 'PWRT', 'RESV', 'RXPF', 'SHIP', 'THEF', 'TRVF', 'UNKN'];
 export const VOICES = ['f-zh-HK', 'f-zh-CN', 'f-zh-TW', 'f-da-DK', 'f-nl-NL', 'f-en-AU', 'f-en-GB', 'f-en-US', 'f-en-CA', 'f-en-IN', 'f-fi-FI', 'f-fr-FR', 'f-fr-CA', 'f-it-IT', 'f-ja-JP', 'f-ko-KR', 'f-nb-NO', 'f-pl-PL', 'f-pt-BR', 'f-pt-PT', 'f-es-MX', 'f-es-ES'];
 
@@ -69,7 +73,7 @@ export function validateVerify(p: Params): ParamError | undefined {
   }
   if (p.language !== undefined && !/^[a-z]{2}-[A-Z]{2}$/.test(p.language)) return invalid('language', 11000);
   if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
-  if (p.is_primary !== undefined && p.is_primary !== 'true' && p.is_primary !== 'false') return invalid('is_primary', 11000);
+  if (p.is_primary !== undefined && !FORM_BOOLEANS.includes(p.is_primary)) return invalid('is_primary', 11000);
   return undefined;
 }
 
@@ -86,7 +90,7 @@ export function validateVoiceVerify(p: Params): ParamError | undefined {
   }
   if (p.language !== undefined && !/^[a-z]{2}-[A-Z]{2}$/.test(p.language)) return invalid('language', 11000);
   if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
-  if (p.call_forward_action !== undefined && !['block', 'flag'].includes(p.call_forward_action.toLowerCase())) return invalid('call_forward_action', 11000);
+  if (p.call_forward_action !== undefined && !CALL_FORWARD_ACTIONS.includes(p.call_forward_action.toLowerCase())) return invalid('call_forward_action', 11000);
   if ((p.prompt_message === undefined) !== (p.prompt_digit === undefined)) return { positive: 11000, negative: -10001, description: 'prompt_message and prompt_digit go together.' };
   if (p.prompt_message !== undefined && (p.prompt_message === '' || longerThan(p.prompt_message, 2000))) return invalid('prompt_message', 11000);
   if (p.prompt_digit !== undefined && !/^\d$/.test(p.prompt_digit)) return invalid('prompt_digit', 11000);
