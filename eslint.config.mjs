@@ -3,9 +3,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const PURE = ['packages/service/src/**/*.ts', 'packages/auth/src/**/*.ts', 'packages/client/src/**/*.ts', 'packages/webhooks/src/**/*.ts', 'packages/hono/src/**/*.ts', 'packages/otp/src/**/*.ts'];
+const PURE = ['packages/service/src/**/*.ts', 'packages/auth/src/**/*.ts', 'packages/client/src/**/*.ts', 'packages/webhooks/src/**/*.ts', 'packages/hono/src/**/*.ts', 'packages/otp/src/**/*.ts', 'packages/emulator/src/**/*.ts'];
 // Node-only entry points of otherwise portable packages (never imported by the portable code).
-const NODE_ENTRIES = ['packages/auth/src/node/**', 'packages/client/src/node/**', 'packages/webhooks/src/node/**'];
+const NODE_ENTRIES = ['packages/auth/src/node/**', 'packages/client/src/node/**', 'packages/webhooks/src/node/**', 'packages/emulator/src/node.ts', 'packages/emulator/src/cli.ts', 'packages/emulator/src/cli/**'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.tools/**', '.ci-out/**', 'docs/snippets/.work*/**'] },

@@ -1,5 +1,5 @@
 // x-emulator: start an emulator (the default command), or trigger events in a running one.
-import { TEST_NUMBERS } from './numbers.js';
+import { TEST_NUMBERS } from './service/numbers.js';
 import { RunError, UsageError } from './cli/args.js';
 import { serve } from './cli/serve.js';
 import { advance, DEFAULT_URL, inbound, resend, status } from './cli/triggers.js';

@@ -1,20 +1,108 @@
 import { Hono } from 'hono';
 import { untilAborted } from './abort.js';
-import { viewOf } from './callbacks.js';
-import { createContext } from './context.js';
-import { corsMiddleware } from './cors.js';
-import { sendInbound } from './inbound.js';
+import { viewOf } from './state/callbacks.js';
+import { createContext } from './state/context.js';
+import { corsMiddleware } from './control/cors.js';
+import { sendInbound } from './state/inbound.js';
+import { heldOpen } from './state/keep-alive.js';
 import { inspectorRoutes } from './inspector/routes.js';
 import { report } from './logger.js';
-import { journalMiddleware } from './record.js';
-import { controlRoutes } from './routes/control.js';
+import { journalMiddleware } from './control/record.js';
+import { controlRoutes } from './control/routes.js';
 import { PRODUCTS } from './routes/products.js';
 import { buildProduct } from './routes/service.js';
-import type { Emulator, EmulatorEnv, EmulatorOptions } from './types.js';
-import { waitFor } from './wait.js';
+import type { Customer, EmulatorEnv, EmulatorOptions } from './types.js';
+import type { CallbackAttempt, CallbackView } from './state/callbacks.js';
+import type { EmulatorEventListener } from './control/events.js';
+import type { Faults } from './control/faults.js';
+import type { JournalEntry, JournalFilter } from './control/journal.js';
+import type { InboundResult, InboundSms } from './state/inbound.js';
+import type { OutboxFilter, OutboxMessage } from './state/outbox.js';
+import type { TransactionFilter, TransactionView } from './state/transactions.js';
+import type { CallbackFilter, TransactionWait, WaitOptions } from './control/wait.js';
+import { waitFor } from './control/wait.js';
+import { CONTROL_PREFIX } from './paths.js';
 
-export { DEFAULT_CUSTOMER } from './customers.js';
-export type { Customer, Emulator, EmulatorEnv, EmulatorOptions, OutboxMessage, InboundSms, InboundResult } from './types.js';
+export { DEFAULT_CUSTOMER } from './service/customers.js';
+export type { Customer, EmulatorEnv, EmulatorOptions } from './types.js';
+export type { OutboxMessage, InboundSms, InboundResult };
+
+export interface Emulator {
+  /** A web-standard fetch: pass it to a client as its `fetch`, in any runtime. Honours `signal`. */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  /** The Hono app (product modules + control routes), for mounting elsewhere. */
+  readonly app: Hono<{ Bindings: EmulatorEnv }>;
+  readonly customers: Map<string, Customer>;
+  readonly outbox: {
+    list(filter?: OutboxFilter): OutboxMessage[];
+    latest(phoneNumber: string): OutboxMessage | undefined;
+    clear(): void;
+  };
+  readonly callbacks: {
+    /** Every attempt as sent, signature included (in-process only; the control routes redact it). */
+    readonly attempts: readonly CallbackAttempt[];
+    /** The attempts as the control routes show them: signatures cut to six characters, the payload parsed, the body's SHA-256. */
+    list(): CallbackView[];
+    /** Sends an attempt's exact signed body and headers again to its URL (one new attempt, no retries); resolves with it when the receiver answered. Rejects with an EmulatorError (`unknown_callback`). */
+    resend(id: number): Promise<CallbackAttempt>;
+  };
+  readonly faults: Faults;
+  readonly transactions: {
+    readonly size: number;
+    /** SMS, Verify and Voice transactions of every account, oldest first. */
+    list(filter?: TransactionFilter): TransactionView[];
+    get(referenceId: string): TransactionView | undefined;
+    /**
+     * Gives a transaction its final status now and sends its callback when a URL is known. Throws
+     * an EmulatorError: `unknown_transaction`, or `invalid_status` listing the codes of its kind.
+     */
+    setStatus(referenceId: string, code: number): TransactionView;
+  };
+  /** Every request answered (the control routes' reads excepted), newest last; bounded by `journalSize`. */
+  readonly journal: {
+    list(filter?: JournalFilter): JournalEntry[];
+    clear(): void;
+  };
+  /**
+   * The emulator's clock. `advance(ms)` moves it forward: deliveries settle, codes and
+   * verifications expire, fallbacks and callback retries come due; it resolves with the new time
+   * once the callback attempts that started have answered. Throws an EmulatorError (`invalid_advance`).
+   */
+  readonly clock: {
+    now(): number;
+    readonly offsetMs: number;
+    advance(ms: number): Promise<number>;
+  };
+  /** What happens, as it happens: `subscribe(listener)` returns the function that stops it. */
+  readonly events: { subscribe(listener: EmulatorEventListener): () => void };
+  /**
+   * Resolves with the first match of a query, now or when it arrives (no sleeps in tests); rejects
+   * with an EmulatorError (`wait_timeout`) after `timeoutMs` (default 5 000), saying what it saw.
+   * `await emulator.waitFor({ outbox: { phoneNumber: '+1 555 555 1234' } })`
+   */
+  waitFor(query: { outbox: OutboxFilter }, options?: WaitOptions): Promise<OutboxMessage>;
+  waitFor(query: { journal: JournalFilter }, options?: WaitOptions): Promise<JournalEntry>;
+  waitFor(query: { callback: CallbackFilter }, options?: WaitOptions): Promise<CallbackAttempt>;
+  waitFor(query: { transaction: TransactionWait }, options?: WaitOptions): Promise<TransactionView>;
+  /** A function of your own: resolves with its first value that is not undefined, null or false (checked at every event and every 25 ms). */
+  waitFor<T>(predicate: () => T | undefined | null | false, options?: WaitOptions): Promise<T>;
+  /**
+   * Sends an inbound SMS (MO): a signed `mo_sms` callback to the customer's callback URL, as the
+   * service does when an end user texts your number. Delivery (with retries) runs in the
+   * background; `await emulator.idle()` waits for it. Throws an `EmulatorError` ('invalid_inbound')
+   * naming the field for bad input, or when no callback URL is known.
+   */
+  inbound(message: InboundSms): InboundResult;
+  /**
+   * Runs what is due by the clock (an injected `now` moved forward), then resolves when scheduled
+   * deliveries, state changes and their callbacks are done.
+   */
+  idle(): Promise<void>;
+  /** Forgets transactions, outbox, callbacks, faults and nonces. */
+  reset(): void;
+  /** Stops timers and callback retries. */
+  close(): void;
+}
 
 /**
  * The emulator: one context (state, clock, outbox, callbacks, faults, error families, journal,
@@ -39,8 +127,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.use('*', journalMiddleware(ctx));
   app.use('*', corsMiddleware(ctx));
   for (const product of PRODUCTS) app.route(product.path, buildProduct(ctx, product));
-  app.route('/', inspectorRoutes()); // the inspector page: GET / and /_emulator/inspector
-  app.route('/_emulator', controlRoutes(ctx));
+  app.route('/', inspectorRoutes(ctx.controlToken)); // the inspector page: GET / and /_emulator/inspector
+  app.route(CONTROL_PREFIX, controlRoutes(ctx));
   // Outside every product (e.g. /v2/...): a 404 in the positive family.
   const outside = ctx.family('positive');
   app.notFound(() => outside.fail('not_found'));
@@ -94,9 +182,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       advance: (ms) => ctx.advance(ms),
     },
     events: { subscribe: (listener) => ctx.events.subscribe(listener) },
-    waitFor: ((query: unknown, waitOptions?: Parameters<typeof waitFor>[2]) => waitFor(ctx, query, waitOptions)) as Emulator['waitFor'],
+    waitFor: ((query: unknown, waitOptions?: Parameters<typeof waitFor>[2]) => heldOpen(waitFor(ctx, query, waitOptions))) as Emulator['waitFor'],
     inbound: (message) => sendInbound(message, ctx.customers, ctx.callbacks, ctx.now()),
-    idle: () => ctx.idle(),
+    idle: () => heldOpen(ctx.idle()),
     reset: () => ctx.reset(),
     close: () => ctx.close(),
   };

@@ -9,11 +9,12 @@ import { nodeMac } from '@x/auth/node';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
-import { controlSettings } from './control-guard.js';
+import { controlSettings } from './control/guard.js';
 import { EmulatorError } from './errors.js';
 import { createEmulator, type Emulator, type EmulatorEnv, type EmulatorOptions } from './emulator.js';
 import { consoleLogger, report } from './logger.js';
-import { errorFamily } from './families.js';
+import { errorFamily } from './service/families.js';
+import { clockSource } from './state/clock.js';
 
 export interface ServerOptions extends EmulatorOptions {
   /** Default 0: a free port. */
@@ -58,7 +59,7 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
   const control = controlSettings({ hostname, ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}) });
   const emulator = options.emulator ?? createEmulator({ ...options, mac: options.mac ?? nodeMac });
   const logger = options.logger ?? consoleLogger;
-  const unreadable = errorFamily('positive', options.now ?? Date.now);
+  const unreadable = errorFamily('positive', clockSource(options.now));
   const server = createAdaptorServer({
     fetch: async (request: Request, env: { incoming: IncomingMessage }) => {
       const state: EmulatorEnv = {
@@ -66,6 +67,7 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
         requestTarget: env.incoming.url ?? '/',
         rawHeaders: env.incoming.rawHeaders,
         hostnames: control.hostnames,
+        ...(env.incoming.socket.remoteAddress !== undefined ? { peerAddress: env.incoming.socket.remoteAddress } : {}),
         ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
       };
       const response = await emulator.app.fetch(request, state);

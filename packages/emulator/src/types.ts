@@ -1,14 +1,6 @@
 import type { Credentials, MacProvider, ReplayStore } from '@x/auth';
-import type { Hono } from 'hono';
-import type { CallbackAttempt, CallbackOptions, CallbackView } from './callbacks.js';
-import type { EmulatorEventListener } from './events.js';
-import type { Faults } from './faults.js';
-import type { JournalEntry, JournalFilter } from './journal.js';
+import type { CallbackDeliveryOptions } from './state/callbacks.js';
 import type { Logger } from './logger.js';
-import type { InboundResult, InboundSms } from './inbound.js';
-import type { OutboxFilter, OutboxMessage } from './outbox.js';
-import type { TransactionFilter, TransactionView } from './transactions.js';
-import type { CallbackFilter, TransactionWait, WaitOptions } from './wait.js';
 
 export interface Customer extends Credentials {
   /** Where callbacks go when a request gives no `callback_url`. */
@@ -46,9 +38,13 @@ export interface EmulatorOptions {
     intelligence?: { customers: Customer[] } | undefined;
     verifyApi?: { customers: Customer[] } | undefined;
   } | undefined;
-  callbacks?: CallbackOptions | undefined;
-  /** Clock. Default `Date.now`. */
-  now?: (() => number) | undefined;
+  callbacks?: CallbackDeliveryOptions | undefined;
+  /**
+   * Clock: a Date or milliseconds, as the client's `now` takes (one test clock can serve both).
+   * Called at every reading; by default `Date.now()` is looked up at every reading, so fake timers
+   * installed after the emulator was created apply.
+   */
+  now?: (() => Date | number) | undefined;
   /** Larger bodies get 413. Default 64 KiB. */
   maxBodyBytes?: number | undefined;
   /** How long status can be read. Default 12 hours, as the service. */
@@ -75,6 +71,12 @@ export interface EmulatorOptions {
    * 403 that says to turn it on (`--cors`). The control routes never answer other origins.
    */
   cors?: boolean | undefined;
+  /**
+   * Require `Authorization: Bearer <token>` on the control routes (/_emulator/*) of `emulator.app`,
+   * from any peer. Needed when the app is mounted in a server that does not tell the peer's address
+   * (Node's, Deno's and Bun's do: there, only loopback peers are answered without it).
+   */
+  controlToken?: string | undefined;
 }
 
 /** What a server adapter tells the app about a request (Hono's env bindings). */
@@ -101,83 +103,6 @@ export interface EmulatorEnv {
   hostnames?: readonly string[];
   /** When set, the control routes require `Authorization: Bearer <token>` (and then accept any Host and Origin). */
   controlToken?: string;
+  /** The peer's IP address, as the server adapter saw it: the control routes answer only loopback peers (unless a token is set). */
+  peerAddress?: string;
 }
-
-export interface Emulator {
-  /** A web-standard fetch: pass it to a client as its `fetch`, in any runtime. Honours `signal`. */
-  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
-  /** The Hono app (product modules + control routes), for mounting elsewhere. */
-  readonly app: Hono<{ Bindings: EmulatorEnv }>;
-  readonly customers: Map<string, Customer>;
-  readonly outbox: {
-    list(filter?: OutboxFilter): OutboxMessage[];
-    latest(phoneNumber: string): OutboxMessage | undefined;
-    clear(): void;
-  };
-  readonly callbacks: {
-    /** Every attempt as sent, signature included (in-process only; the control routes redact it). */
-    readonly attempts: readonly CallbackAttempt[];
-    /** The attempts as the control routes show them: signatures cut to six characters, the payload parsed, the body's SHA-256. */
-    list(): CallbackView[];
-    /** Sends an attempt's exact signed body and headers again to its URL (one new attempt, no retries); resolves with it when the receiver answered. Rejects with an EmulatorError (`unknown_callback`). */
-    resend(id: number): Promise<CallbackAttempt>;
-  };
-  readonly faults: Faults;
-  readonly transactions: {
-    readonly size: number;
-    /** SMS, Verify and Voice transactions of every account, oldest first. */
-    list(filter?: TransactionFilter): TransactionView[];
-    get(referenceId: string): TransactionView | undefined;
-    /**
-     * Gives a transaction its final status now and sends its callback when a URL is known. Throws
-     * an EmulatorError: `unknown_transaction`, or `invalid_status` listing the codes of its kind.
-     */
-    setStatus(referenceId: string, code: number): TransactionView;
-  };
-  /** Every request answered (the control routes' reads excepted), newest last; bounded by `journalSize`. */
-  readonly journal: {
-    list(filter?: JournalFilter): JournalEntry[];
-    clear(): void;
-  };
-  /**
-   * The emulator's clock. `advance(ms)` moves it forward: deliveries settle, codes and
-   * verifications expire, fallbacks and callback retries come due; it resolves with the new time
-   * once the callback attempts that started have answered. Throws an EmulatorError (`invalid_advance`).
-   */
-  readonly clock: {
-    now(): number;
-    readonly offsetMs: number;
-    advance(ms: number): Promise<number>;
-  };
-  /** What happens, as it happens: `subscribe(listener)` returns the function that stops it. */
-  readonly events: { subscribe(listener: EmulatorEventListener): () => void };
-  /**
-   * Resolves with the first match of a query, now or when it arrives (no sleeps in tests); rejects
-   * with an EmulatorError (`wait_timeout`) after `timeoutMs` (default 5 000), saying what it saw.
-   * `await emulator.waitFor({ outbox: { phoneNumber: '+1 555 555 1234' } })`
-   */
-  waitFor(query: { outbox: OutboxFilter }, options?: WaitOptions): Promise<OutboxMessage>;
-  waitFor(query: { journal: JournalFilter }, options?: WaitOptions): Promise<JournalEntry>;
-  waitFor(query: { callback: CallbackFilter }, options?: WaitOptions): Promise<CallbackAttempt>;
-  waitFor(query: { transaction: TransactionWait }, options?: WaitOptions): Promise<TransactionView>;
-  /** A function of your own: resolves with its first value that is not undefined, null or false (checked at every event and every 25 ms). */
-  waitFor<T>(predicate: () => T | undefined | null | false, options?: WaitOptions): Promise<T>;
-  /**
-   * Sends an inbound SMS (MO): a signed `mo_sms` callback to the customer's callback URL, as the
-   * service does when an end user texts your number. Delivery (with retries) runs in the
-   * background; `await emulator.idle()` waits for it. Throws an `EmulatorError` ('invalid_inbound')
-   * naming the field for bad input, or when no callback URL is known.
-   */
-  inbound(message: InboundSms): InboundResult;
-  /**
-   * Runs what is due by the clock (an injected `now` moved forward), then resolves when scheduled
-   * deliveries, state changes and their callbacks are done.
-   */
-  idle(): Promise<void>;
-  /** Forgets transactions, outbox, callbacks, faults and nonces. */
-  reset(): void;
-  /** Stops timers and callback retries. */
-  close(): void;
-}
-
-export type { OutboxMessage, OutboxFilter, InboundSms, InboundResult };

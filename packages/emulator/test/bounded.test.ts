@@ -4,13 +4,13 @@
 // entry stays alive (its timers are cancelled, its owner forgotten).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CallbackSender } from '../src/callbacks.js';
+import { CallbackSender } from '../src/state/callbacks.js';
 import { createEmulator } from '../src/index.js';
-import { Outbox, OUTBOX_SIZE } from '../src/outbox.js';
-import { Ring } from '../src/ring.js';
-import { Scheduler } from '../src/scheduler.js';
-import { TransactionStore } from '../src/store.js';
-import { Transactions } from '../src/transactions.js';
+import { Outbox, OUTBOX_SIZE } from '../src/state/outbox.js';
+import { Ring } from '../src/state/ring.js';
+import { Scheduler } from '../src/state/scheduler.js';
+import { TransactionStore } from '../src/state/store.js';
+import { Transactions } from '../src/state/transactions.js';
 import { customer, local } from './helpers.js';
 
 const sms = { phone_number: '15555550100', message: 'x', message_type: 'ARN' };

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, FaultRuleError, type Emulator } from '../src/index.js';
-import { controlSettings } from '../src/control-guard.js';
+import { controlSettings } from '../src/control/guard.js';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
 import { customer } from './helpers.js';
 
@@ -166,7 +166,9 @@ describe('item 12: control routes refuse foreign Host and Origin', () => {
             return; // not a header value any client could send
           }
           const path = method === 'GET' ? '/_emulator/outbox' : '/_emulator/faults';
-          const response = await emulator.app.fetch(new Request('http://127.0.0.1/' + path.slice(1), { method, headers, body: method === 'POST' ? '{"type":"drop","path":"/x"}' : null }));
+          // Mounted in a Node server (@hono/node-server's env), reached from this machine.
+          const env = { incoming: { socket: { remoteAddress: '127.0.0.1' } } } as never;
+          const response = await emulator.app.fetch(new Request('http://127.0.0.1/' + path.slice(1), { method, headers, body: method === 'POST' ? '{"type":"drop","path":"/x"}' : null }), env);
           const reached = response.status !== 403;
           expect(response.headers.get('content-type')).toBe('application/json');
           if (reached) expect(loopback(h) && (o === undefined || loopbackOrigin(o)), `${h} ${o}`).toBe(true);

@@ -3,7 +3,7 @@
 // repeat, and are uniformly distributed: a chi-square test per digit and per hex character that a
 // biased generator (e.g. a byte taken modulo 10) fails.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { randomDigits, randomHex, RANDOM_POOL_BYTES } from '../src/ids.js';
+import { randomDigits, randomHex, RANDOM_POOL_BYTES } from '../src/service/ids.js';
 
 /** Pearson's chi-square statistic of observed counts against a uniform expectation. */
 function chiSquare(counts: number[]): number {

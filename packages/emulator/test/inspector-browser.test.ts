@@ -355,6 +355,20 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     }
   });
 
+  it('a malformed #token in the address: the page says so and asks for the token, and works once given', async () => {
+    hook = await receiver();
+    server = await startEmulator({ controlToken: 'tok-abc-123', customers: [{ ...DEFAULT_CUSTOMER, callbackUrl: hook.url }], logger: { error() {}, warn() {} } });
+    page = await browser.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}/#inbox&token=%E0%A4%A`);
+    await page.getByLabel('Control token').waitFor();
+    expect(await page.locator('#top-result').textContent()).toContain('control token');
+    expect(new URL(page.url()).hash).toBe('#inbox');
+    await page.getByLabel('Control token').fill('tok-abc-123');
+    await page.getByRole('button', { name: 'Use token' }).click();
+    await poll(() => page.locator('#live-state').textContent()).toBe('Live');
+  });
+
   it('a narrow window: one column, nothing wider than the window, in every view', async () => {
     await open('inbox', {}, 380);
     await sdk().messaging.send({ phoneNumber: '15555550100', message: 'narrow '.repeat(30), messageType: 'ARN' });

@@ -15,6 +15,7 @@ const allUndefined: { [K in keyof Required<EmulatorOptions>]: undefined } = {
   products: undefined,
   callbacks: undefined,
   now: undefined,
+  controlToken: undefined,
   maxBodyBytes: undefined,
   retentionMs: undefined,
   maxTransactions: undefined,

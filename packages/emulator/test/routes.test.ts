@@ -40,6 +40,11 @@ describe('unknown operations answer 404 in their family, never 405 from a neighb
     const variant = await call(server.url, 'GET', '/v1/phoneid/contact/15555550100');
     expect(variant.status).toBe(404);
     expect(variant.headers.get('allow')).toBeNull();
+    // Legacy PhoneID GETs answer in the negative family, as the neighbouring GET variants do.
+    expect(variant.body.errors).toEqual([{ code: -40004, description: expect.any(String) }]);
+    const score = await call(server.url, 'GET', '/v1/phoneid/score/15555550100');
+    expect(score.status).toBe(404);
+    expect(score.body.errors).toEqual([{ code: -40004, description: expect.any(String) }]);
     const messaging = await call(server.url, 'POST', '/v1/messaging/bulk', { form: { phone_number: '15555550100' } });
     expect(messaging.status).toBe(404);
     expect(messaging.headers.get('allow')).toBeNull();

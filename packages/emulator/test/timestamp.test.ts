@@ -3,7 +3,7 @@
 // out exactly as toISOString formats it, whatever order the instants come in.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { timestamp } from '../src/status.js';
+import { timestamp } from '../src/service/status.js';
 
 const reference = (ms: number) => `${new Date(ms).toISOString().slice(0, -1)}000Z`;
 const MAX = 8.64e15; // the largest time value a Date holds

@@ -1,7 +1,7 @@
 // What the CLI prints for each request and callback attempt: one line of text (coloured on a
 // terminal only), or one JSON object per line with --json. Pure functions: the tests call them.
-import type { CallbackView } from '../callbacks.js';
-import type { JournalEntry } from '../journal.js';
+import type { CallbackView } from '../state/callbacks.js';
+import type { JournalEntry } from '../control/journal.js';
 
 export interface Style {
   /** ANSI colours: only when stdout is a terminal (and NO_COLOR is not set). */
@@ -47,11 +47,13 @@ export function requestLine(entry: JournalEntry, style: Style): string {
 
 /** `12:00:02 callback #3 -> http://127.0.0.1:3000/cb 204 12ms attempt 1 ref 0123...`. */
 export function callbackLine(view: CallbackView, style: Style): string {
-  const outcome = view.status !== undefined ? byStatus(style, view.status, String(view.status)) : paint(style, '31', `failed (${view.error ?? 'no answer'})`);
+  const why = [view.error ?? 'no answer', view.cause, view.address].filter((part) => part !== undefined).join(' ');
+  const outcome = view.status !== undefined ? byStatus(style, view.status, String(view.status)) : paint(style, '31', `failed (${why})`);
   const parts = [dim(style, clockTime(view.at)), `callback #${view.id}`, '->', withoutCredentials(view.url), outcome];
   if (view.ms !== undefined) parts.push(dim(style, `${view.ms}ms`));
   parts.push(`attempt ${view.attempt}`);
   if (view.resentFrom !== undefined) parts.push(`re-send of #${view.resentFrom}`);
+  if (view.nextAttemptAt !== undefined) parts.push(`next attempt ${clockTime(view.nextAttemptAt)}`);
   parts.push(dim(style, `ref ${view.referenceId}`));
   return parts.join(' ');
 }

@@ -8,6 +8,8 @@ import { DEFAULT_CUSTOMER, type Customer } from '../emulator.js';
 import { EmulatorError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { startEmulator } from '../node.js';
+import { INSPECTOR_PATH } from '../paths.js';
+import { isHttpUrl } from '../service/url.js';
 import { parse, RunError, UsageError, wholeNumber } from './args.js';
 import { callbackJson, callbackLine, requestJson, requestLine, type Style } from './format.js';
 
@@ -28,17 +30,6 @@ export const SERVE_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** Where the inspector page is served. */
-export const INSPECTOR_PATH = '/_emulator/inspector';
-
-const isUrl = (value: string) => {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
 
 /** `--customer <id>:<key>`, checked as the emulator will use it; the reason never shows the key. */
 export function parseCustomer(pair: string, callbackUrl: string | undefined): Customer {
@@ -78,7 +69,7 @@ export async function serve(args: string[], help: () => void): Promise<void> {
   const deliveryDelayMs = wholeNumber(values['delivery-delay'], '--delivery-delay', 0, 86_400_000);
   const journalSize = wholeNumber(values['journal-size'], '--journal-size', 0, 100_000);
   const callbackUrl = values['callback-url'];
-  if (callbackUrl !== undefined && !isUrl(callbackUrl)) throw new UsageError(`--callback-url must be an http(s) URL; got "${callbackUrl.slice(0, 80)}"`);
+  if (callbackUrl !== undefined && !isHttpUrl(callbackUrl)) throw new UsageError(`--callback-url must be an http(s) URL; got "${callbackUrl.slice(0, 80)}"`);
   const given = values.customer !== undefined;
   const customers = given ? values.customer!.map((pair) => parseCustomer(pair, callbackUrl)) : [{ ...DEFAULT_CUSTOMER, ...(callbackUrl ? { callbackUrl } : {}) }];
   if ((values['tls-key'] === undefined) !== (values['tls-cert'] === undefined)) throw new UsageError('--tls-key and --tls-cert go together');

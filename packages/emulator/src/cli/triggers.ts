@@ -3,8 +3,8 @@
 //   x-emulator status <reference id> <code>
 //   x-emulator advance <duration>
 //   x-emulator resend <callback id>
-import { parseDuration } from '../clock.js';
-import { STATUS_TEXT } from '../codes.js';
+import { parseDuration } from '../state/clock.js';
+import { STATUS_TEXT } from '../service/codes.js';
 import { parse, RunError, UsageError } from './args.js';
 
 export const DEFAULT_URL = 'http://127.0.0.1:4010';

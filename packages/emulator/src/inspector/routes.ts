@@ -1,16 +1,14 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { STATUS_TEXT } from '../codes.js';
-import { controlRefusal, REFUSALS } from '../control-guard.js';
-import { ERROR_FAULT_STATUS, FAULT_STATUSES, HTML_FAULT_STATUSES } from '../faults.js';
-import { json } from '../respond.js';
+import { STATUS_TEXT } from '../service/codes.js';
+import { controlRefusal, REFUSALS } from '../control/guard.js';
+import { ERROR_FAULT_STATUS, FAULT_STATUSES, HTML_FAULT_STATUSES } from '../control/faults.js';
+import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
+import { INSPECTOR_PATH } from '../paths.js';
 import { inspectorPage } from './page.js';
 import { INSPECTOR_SCRIPT } from './script.js';
 import { INSPECTOR_STYLE } from './style.js';
-
-/** Where the page and its two assets are served (the page also at `/`). */
-export const INSPECTOR_PATH = '/_emulator/inspector';
 
 /**
  * Script, styles and data only from this origin; no inline script or style, no frames, no forms
@@ -35,11 +33,11 @@ const SECURITY_HEADERS = {
  * browser cannot send a Bearer header when it opens a URL; the page asks for the token (or reads it
  * from `#token=...` in its address, which is never sent to the server) and sends it with every call.
  */
-export function inspectorRoutes(): Hono<{ Bindings: EmulatorEnv }> {
+export function inspectorRoutes(controlToken?: string): Hono<{ Bindings: EmulatorEnv }> {
   const app = new Hono<{ Bindings: EmulatorEnv }>();
   const html = inspectorPage({ statusCodes: STATUS_TEXT, faultStatuses: { status: FAULT_STATUSES, html: HTML_FAULT_STATUSES, error: ERROR_FAULT_STATUS }, assets: INSPECTOR_PATH });
   const guarded = (c: Context<{ Bindings: EmulatorEnv }>, body: string, type: string) => {
-    const refusal = controlRefusal(c.req.raw, c.env);
+    const refusal = controlRefusal(c.req.raw, c.env, controlToken);
     if (refusal && refusal !== 'token_required' && refusal !== 'invalid_token') return json(403, { error: REFUSALS[refusal], code: refusal });
     return new Response(c.req.method === 'HEAD' ? null : body, { status: 200, headers: { 'content-type': type, ...SECURITY_HEADERS } });
   };

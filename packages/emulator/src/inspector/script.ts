@@ -516,7 +516,8 @@ function renderAttempt({ a, key, check }) {
         ['Reference', a.referenceId ? h('span', { class: 'mono' }, a.referenceId) : undefined],
         ['Sent', timeEl(a.at)],
         ['Latency', a.ms !== undefined ? Math.round(a.ms) + ' ms' : undefined],
-        ['Error', a.error],
+        ['Error', a.error !== undefined ? [a.error, a.cause, a.address].filter((part) => part !== undefined).join(' ') : undefined],
+        ['Next attempt', a.nextAttemptAt !== undefined ? timeEl(a.nextAttemptAt) : undefined],
       ]),
       a.bodySha256 ? h('p', { class: 'sha' }, h('span', { class: 'muted' }, 'Body SHA-256: '), h('span', { class: 'mono wrap' }, a.bodySha256)) : null,
       h('details', { 'data-keep': 'headers' }, h('summary', {}, 'Signed headers (' + headers.length + ')'), dl(headers.map(([n, v]) => [n, h('span', { class: 'mono wrap' }, v)]), 'facts headers mono')),
@@ -763,16 +764,23 @@ function addFault(rule, button) {
 
 // ---- Start ------------------------------------------------------------------------------------
 const tokenInHash = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+let unreadableToken = false;
 if (tokenInHash) {
-  token = decodeURIComponent(tokenInHash[1]);
   try {
-    sessionStorage.setItem(TOKEN_KEY, token);
-  } catch {}
+    token = decodeURIComponent(tokenInHash[1]);
+    try {
+      sessionStorage.setItem(TOKEN_KEY, token);
+    } catch {}
+  } catch {
+    // A malformed %-escape: no token is taken from the address, the page asks for it.
+    unreadableToken = true;
+  }
   // Out of the address bar and the history.
   history.replaceState(null, '', location.pathname + location.search + '#' + viewFromHash());
 }
 wire();
 showView(viewFromHash(), false);
 document.documentElement.setAttribute('data-ready', '');
+if (unreadableToken) askForToken('The control token in the address could not be read (a malformed %-escape): type the control token the emulator printed when it started.');
 listen();
 `;

@@ -2,10 +2,10 @@
 // error families, and the control routes' objects. Shapes the emulator answers exactly are closed
 // (additionalProperties: false); PhoneID's sections, whose fields depend on the number and the
 // add-ons asked for, are described at their top level and left open.
-import { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../faults.js';
-import { EVENT_TYPES } from '../events.js';
-import { METHODS } from '../verification.js';
-import { UCIDS, LIFECYCLE } from '../validate.js';
+import { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
+import { EVENT_TYPES } from '../control/events.js';
+import { METHODS } from '../state/verification.js';
+import { CALL_FORWARD_ACTIONS, FORM_BOOLEANS, LIFECYCLE, MESSAGE_TYPES, UCIDS } from '../service/validate.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -54,7 +54,7 @@ export const SCHEMAS: Record<string, Schema> = {
   },
   VerifyApiError: { ...obj({ status: ref('Status'), signature_string: str }, ['status']), description: 'The Verify API: its 3xxx codes (or -4000x) in status.code.' },
 
-  MessagingRequest: obj({ ...common, message: { type: 'string', maxLength: 1600 }, message_type: { type: 'string', enum: ['OTP', 'ARN', 'MKT'] } }, ['phone_number', 'message', 'message_type'], true),
+  MessagingRequest: obj({ ...common, message: { type: 'string', maxLength: 1600 }, message_type: { type: 'string', enum: MESSAGE_TYPES } }, ['phone_number', 'message', 'message_type'], true),
   MessagingAnswer: obj({ reference_id: reference, external_id: nullable(str), status: ref('Status') }),
   MessagingStatus: obj({ reference_id: reference, external_id: nullable(str), status: ref('Status'), additional_info: obj({ message_parts_count: int }) }),
 
@@ -87,8 +87,8 @@ export const SCHEMAS: Record<string, Schema> = {
     required: ['risk'],
   },
 
-  VerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, template: { type: 'string', description: 'Must contain $$CODE$$.' }, language: str, ucid: { type: 'string', enum: UCIDS }, is_primary: { type: 'string', enum: ['true', 'false'] } }, ['phone_number'], true),
-  VoiceVerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, tts_message: str, language: str, ucid: { type: 'string', enum: UCIDS }, call_forward_action: { type: 'string', enum: ['block', 'flag'] }, caller_id: str }, ['phone_number'], true),
+  VerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, template: { type: 'string', description: 'Must contain $$CODE$$.' }, language: str, ucid: { type: 'string', enum: UCIDS }, is_primary: { type: 'string', enum: FORM_BOOLEANS } }, ['phone_number'], true),
+  VoiceVerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, tts_message: str, language: str, ucid: { type: 'string', enum: UCIDS }, call_forward_action: { type: 'string', enum: CALL_FORWARD_ACTIONS }, caller_id: str }, ['phone_number'], true),
   VerifyAnswer: obj(
     {
       reference_id: reference,
@@ -106,7 +106,7 @@ export const SCHEMAS: Record<string, Schema> = {
   BulkSmsRequest: obj({ recipients: { type: 'string', description: 'number[:id],number[:id],... (at most 1000)' }, template: str, ucid: str, session_id: str, sender_id: str, callback_url: str }, ['recipients', 'template'], true),
   BulkSmsAnswer: obj({ reference_id: reference, sub_resource: { const: 'bulk_sms' }, status: ref('Status'), errors: { type: 'array', maxItems: 0 } }),
 
-  VoiceRequest: obj({ ...common, message: str, message_type: { type: 'string', enum: ['OTP', 'ARN', 'MKT'] }, voice: str, caller_id: str }, ['phone_number', 'message', 'message_type'], true),
+  VoiceRequest: obj({ ...common, message: str, message_type: { type: 'string', enum: MESSAGE_TYPES }, voice: str, caller_id: str }, ['phone_number', 'message', 'message_type'], true),
   VoiceAnswer: obj({ reference_id: reference, external_id: nullable(str), status: ref('Status'), voice: obj({ user_input: { type: 'null' }, caller_id: nullable(str) }) }),
   VoiceList: obj({ calls: arrayOf(ref('VoiceAnswer')) }),
 

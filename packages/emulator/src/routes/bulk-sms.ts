@@ -1,12 +1,12 @@
 // Bulk SMS: POST /v1/verify/bulk_sms (service-reference-next §6). One request, up to 1000
 // recipients: one outbox message and one delivery callback per recipient; no status endpoint.
-import type { EmulatorContext } from '../context.js';
-import type { ErrorFamily } from '../families.js';
-import { randomHex } from '../ids.js';
-import { outcomeOf } from '../numbers.js';
-import { json } from '../respond.js';
-import { statusOf } from '../status.js';
-import { validateBulkSms } from '../validate.js';
+import type { EmulatorContext } from '../state/context.js';
+import type { ErrorFamily } from '../service/families.js';
+import { randomHex } from '../service/ids.js';
+import { outcomeOf } from '../service/numbers.js';
+import { json } from '../service/respond.js';
+import { statusOf } from '../service/status.js';
+import { validateBulkSms } from '../service/validate.js';
 import { allow, readParams, type ServiceApp } from './service.js';
 
 /** The most recipients of one request (reference §6). */

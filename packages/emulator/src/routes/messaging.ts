@@ -1,6 +1,6 @@
-import { json } from '../respond.js';
-import { statusOf } from '../status.js';
-import { validateMessaging } from '../validate.js';
+import { json } from '../service/respond.js';
+import { statusOf } from '../service/status.js';
+import { validateMessaging } from '../service/validate.js';
 import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
 
 /** SMS: POST /v1/messaging, GET /v1/messaging/{reference_id}. Positive codes in `status.code`. */

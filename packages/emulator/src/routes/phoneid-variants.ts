@@ -1,15 +1,15 @@
 // The PhoneID variants on GET (service-reference-next §3.1, §3.2): standard, live and the legacy
 // number deactivation. Unlike POST /v1/phoneid they answer in the negative family (errors[] with
 // status 500/501), as the service's fixtures show.
-import { describe } from '../codes.js';
-import type { EmulatorContext } from '../context.js';
-import type { ErrorFamily } from '../families.js';
-import { randomHex } from '../ids.js';
-import { outcomeOf } from '../numbers.js';
-import { phoneIdOf } from '../phoneid.js';
-import { notePhones } from '../request-record.js';
-import { json } from '../respond.js';
-import { PHONE, UCIDS } from '../validate.js';
+import { describe } from '../service/codes.js';
+import type { EmulatorContext } from '../state/context.js';
+import type { ErrorFamily } from '../service/families.js';
+import { randomHex } from '../service/ids.js';
+import { outcomeOf } from '../service/numbers.js';
+import { phoneIdOf } from '../service/phoneid.js';
+import { notePhones } from '../control/request-record.js';
+import { json } from '../service/respond.js';
+import { PHONE, UCIDS } from '../service/validate.js';
 import { allow, type ProductModule, type ServiceContext } from './service.js';
 
 type Variant = 'standard' | 'live' | 'number_deactivation';

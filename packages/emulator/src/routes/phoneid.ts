@@ -1,10 +1,10 @@
-import { randomHex } from '../ids.js';
-import { phoneIdOf } from '../phoneid.js';
-import { json } from '../respond.js';
-import { validatePhoneId } from '../validate.js';
+import { randomHex } from '../service/ids.js';
+import { phoneIdOf } from '../service/phoneid.js';
+import { json } from '../service/respond.js';
+import { validatePhoneId } from '../service/validate.js';
 import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
-import type { EmulatorContext } from '../context.js';
-import type { ErrorFamily } from '../families.js';
+import type { EmulatorContext } from '../state/context.js';
+import type { ErrorFamily } from '../service/families.js';
 
 /** PhoneID: POST /v1/phoneid/{phone_number} and POST /v1/phoneid (form, or JSON with `addons` and `consent`). Positive codes. */
 export const phoneid: ProductModule = {
@@ -24,6 +24,10 @@ export const phoneid: ProductModule = {
     allow(app, family, '/', 'POST');
     // Only a number: other words (e.g. a PhoneID variant that is not emulated) are unknown operations.
     allow(app, family, '/:phone{[+0-9]+}', 'POST');
+    // Unknown GET operations (legacy PhoneID GETs such as /contact/{n}, /score/{n}) answer in the
+    // negative family, as the GET variants beside them do.
+    const legacy = ctx.family('negative');
+    app.get('*', () => legacy.fail('not_found'));
   },
 };
 

@@ -1,13 +1,13 @@
 // Risk of a number: the legacy Score (POST /v1/score/{phone_number}, service-reference-next §4.1)
 // on the REST host, and Intelligence Cloud (POST /intelligence/phone, §4.2) on its own host with
 // its own accounts. Both: form or JSON, `account_lifecycle_event` required, positive codes.
-import type { EmulatorContext } from '../context.js';
-import type { ErrorFamily } from '../families.js';
-import { randomHex } from '../ids.js';
-import { phoneIdOf } from '../phoneid.js';
-import { json } from '../respond.js';
-import { riskOf } from '../risk.js';
-import { validateRisk } from '../validate.js';
+import type { EmulatorContext } from '../state/context.js';
+import type { ErrorFamily } from '../service/families.js';
+import { randomHex } from '../service/ids.js';
+import { phoneIdOf } from '../service/phoneid.js';
+import { json } from '../service/respond.js';
+import { riskOf } from '../service/risk.js';
+import { validateRisk } from '../service/validate.js';
 import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
 
 function assess(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fromPath: string | undefined): Response {

@@ -1,15 +1,15 @@
 import { verifyRequest } from '@x/auth';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { sleep } from '../abort.js';
-import { BODY_PROBLEMS, parseBody, readBody, type ParsedBody } from '../body.js';
-import type { AccountSet, EmulatorContext } from '../context.js';
-import type { ErrorFamily, FamilyName } from '../families.js';
-import type { Fault } from '../faults.js';
+import { BODY_PROBLEMS, parseBody, readBody, type ParsedBody } from '../service/body.js';
+import type { AccountSet, EmulatorContext } from '../state/context.js';
+import type { ErrorFamily, FamilyName } from '../service/families.js';
+import type { Fault } from '../control/faults.js';
 import { report } from '../logger.js';
-import { note, notePhones } from '../request-record.js';
-import type { Kind, Transaction } from '../store.js';
+import { note, notePhones } from '../control/request-record.js';
+import type { Kind, Transaction } from '../state/store.js';
 import type { Customer, EmulatorEnv } from '../types.js';
-import { REFERENCE_ID } from '../validate.js';
+import { REFERENCE_ID } from '../service/validate.js';
 
 /** Per request, set by the service middleware before a product route runs. */
 export interface ServiceVariables {

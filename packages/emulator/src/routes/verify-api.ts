@@ -2,16 +2,16 @@
 // GET /verification/{id}, PATCH /verification/{id}/state. JSON only, 3xxx codes in status.code,
 // payload at most 10 KB, its own accounts (`products.verifyApi`), the state machine of
 // verification.ts on the emulator's clock, and a signed callback at the final state.
-import { describe } from '../codes.js';
-import type { ErrorFamily } from '../families.js';
-import { randomDigits, randomHex } from '../ids.js';
-import { note, notePhones } from '../request-record.js';
-import { json } from '../respond.js';
-import { Ring } from '../ring.js';
-import type { Scheduled } from '../scheduler.js';
-import { timestamp } from '../status.js';
+import { describe } from '../service/codes.js';
+import type { ErrorFamily } from '../service/families.js';
+import { randomDigits, randomHex } from '../service/ids.js';
+import { note, notePhones } from '../control/request-record.js';
+import { json } from '../service/respond.js';
+import { Ring } from '../state/ring.js';
+import type { Scheduled } from '../state/scheduler.js';
+import { timestamp } from '../service/status.js';
 import type { Customer } from '../types.js';
-import { PHONE, REFERENCE_ID } from '../validate.js';
+import { PHONE, REFERENCE_ID } from '../service/validate.js';
 import {
   DEFAULT_FALLBACK_SECONDS,
   FALLBACK_SECONDS,
@@ -23,7 +23,7 @@ import {
   type Method,
   type Timing,
   type Verification,
-} from '../verification.js';
+} from '../state/verification.js';
 import { allow, readParams, REFERENCE_PARAM, type ProductModule, type ServiceContext } from './service.js';
 
 /** Payload limit of the Verify API (3116, HTTP 413). */

@@ -1,11 +1,11 @@
 // Voice Verify: POST /v1/verify/call (service-reference-next §1). A call that speaks a code; its
 // status and the check of the code go through GET /v1/verify/{reference_id}, as for SMS Verify.
-import type { EmulatorContext } from '../context.js';
-import type { ErrorFamily } from '../families.js';
-import { randomDigits } from '../ids.js';
-import { outcomeOf } from '../numbers.js';
-import { json } from '../respond.js';
-import { validateVoiceVerify } from '../validate.js';
+import type { EmulatorContext } from '../state/context.js';
+import type { ErrorFamily } from '../service/families.js';
+import { randomDigits } from '../service/ids.js';
+import { outcomeOf } from '../service/numbers.js';
+import { json } from '../service/respond.js';
+import { validateVoiceVerify } from '../service/validate.js';
 import { allow, readParams, type ServiceApp } from './service.js';
 import { render, TEMPLATES, verifyStatusBody } from './verify-shared.js';
 

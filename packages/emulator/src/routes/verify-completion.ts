@@ -1,9 +1,9 @@
 // Verify completion: PUT /v1/verify/completion/{reference_id} (service-reference-next §2). In the
 // own-code flow the customer compared the codes and reports the success.
-import type { EmulatorContext } from '../context.js';
-import type { ErrorFamily } from '../families.js';
-import { json } from '../respond.js';
-import { REFERENCE_ID } from '../validate.js';
+import type { EmulatorContext } from '../state/context.js';
+import type { ErrorFamily } from '../service/families.js';
+import { json } from '../service/respond.js';
+import { REFERENCE_ID } from '../service/validate.js';
 import { allow, REFERENCE_PARAM, type ServiceApp } from './service.js';
 
 export function completionRoutes(app: ServiceApp, ctx: EmulatorContext, family: ErrorFamily): void {

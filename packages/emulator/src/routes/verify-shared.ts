@@ -1,6 +1,6 @@
 // What SMS Verify and Voice Verify share: default messages, rendering, the status answer.
-import { statusOf } from '../status.js';
-import type { Transaction } from '../store.js';
+import { statusOf } from '../service/status.js';
+import type { Transaction } from '../state/store.js';
 
 /** Default message per `language`, for SMS and spoken; `$$CODE$$` is replaced by the code. */
 export const TEMPLATES: Record<string, string> = {

@@ -1,7 +1,7 @@
-import { randomDigits } from '../ids.js';
-import { json } from '../respond.js';
-import { statusOf } from '../status.js';
-import { validateVerify } from '../validate.js';
+import { randomDigits } from '../service/ids.js';
+import { json } from '../service/respond.js';
+import { statusOf } from '../service/status.js';
+import { validateVerify } from '../service/validate.js';
 import { bulkSmsRoutes } from './bulk-sms.js';
 import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
 import { completionRoutes } from './verify-completion.js';

@@ -1,8 +1,8 @@
-import { json } from '../respond.js';
-import { Ring } from '../ring.js';
-import { statusOf } from '../status.js';
-import type { Transaction } from '../store.js';
-import { validateVoice } from '../validate.js';
+import { json } from '../service/respond.js';
+import { Ring } from '../state/ring.js';
+import { statusOf } from '../service/status.js';
+import type { Transaction } from '../state/store.js';
+import { validateVoice } from '../service/validate.js';
 import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
 
 const voiceBody = (tx: Transaction) => ({

@@ -1,8 +1,9 @@
 import { callbackHeaders, type Credentials } from '@x/auth';
 import { sha256Hex } from '@x/auth/protocol';
-import { EmulatorError } from './errors.js';
+import { EmulatorError } from '../errors.js';
 
-export interface CallbackOptions {
+/** How the emulator delivers callbacks (`createEmulator({ callbacks })`). */
+export interface CallbackDeliveryOptions {
   /** Waits before the 2nd, 3rd, ... attempt, on the emulator's clock (`clock.advance` brings them forward). Default [10 000, 30 000]: three attempts, as the service does. */
   retryDelaysMs?: number[] | undefined;
   /** Per attempt. Default 5 000 ms. */
@@ -24,6 +25,12 @@ export interface CallbackAttempt {
   /** The HTTP status the receiver answered, if it answered. */
   status?: number;
   error?: string;
+  /** Why it failed below HTTP, when the runtime says: the system's code (`ECONNREFUSED`, `ENOTFOUND`, `ETIMEDOUT`, ...). */
+  cause?: string;
+  /** The address it tried to reach (`127.0.0.1:3000`), when the runtime says. */
+  address?: string;
+  /** When the next attempt is due, on the emulator's clock; absent when none follows. */
+  nextAttemptAt?: number;
   /** How long the receiver took, real milliseconds. */
   ms?: number;
   /** Set on a re-send: the id of the attempt whose body and headers it sent again. */
@@ -77,9 +84,31 @@ export function viewOf(record: CallbackAttempt): CallbackView {
   const view: CallbackView = { id: record.id, referenceId: record.referenceId, url: record.url, attempt: record.attempt, at: record.at, ok: record.ok, payload, headers: redactHeaders(record.headers), bodySha256, verifiable: true };
   if (record.status !== undefined) view.status = record.status;
   if (record.error !== undefined) view.error = record.error;
+  if (record.cause !== undefined) view.cause = record.cause;
+  if (record.address !== undefined) view.address = record.address;
+  if (record.nextAttemptAt !== undefined) view.nextAttemptAt = record.nextAttemptAt;
   if (record.ms !== undefined) view.ms = record.ms;
   if (record.resentFrom !== undefined) view.resentFrom = record.resentFrom;
   return view;
+}
+
+/**
+ * The system error under a failed fetch (undici: `error.cause`, an AggregateError's first error
+ * for a name with several addresses): its code and the address it tried.
+ */
+export function systemCause(error: unknown): { code?: string; address?: string } {
+  let at: unknown = error;
+  for (let depth = 0; depth < 4 && typeof at === 'object' && at !== null; depth++) {
+    const e = at as { code?: unknown; address?: unknown; port?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof e.code === 'string' && depth > 0) {
+      const out: { code?: string; address?: string } = { code: e.code };
+      if (typeof e.address === 'string') out.address = typeof e.port === 'number' ? (e.address.includes(':') ? `[${e.address}]:${e.port}` : `${e.address}:${e.port}`) : e.address;
+      return out;
+    }
+    at = e.cause ?? (Array.isArray(e.errors) ? e.errors[0] : undefined);
+  }
+  if (error instanceof Error && error.name === 'TimeoutError') return { code: 'ETIMEDOUT' };
+  return {};
 }
 
 interface Sleeper {
@@ -102,7 +131,7 @@ export class CallbackSender {
   private nextId = 0;
 
   constructor(
-    private readonly options: CallbackOptions,
+    private readonly options: CallbackDeliveryOptions,
     private readonly now: () => number,
     /** Told about every finished attempt. */
     private readonly onAttempt: (record: CallbackAttempt) => void = () => undefined,
@@ -119,9 +148,9 @@ export class CallbackSender {
     // `settled()` sees it under way as soon as the clock has moved.
     const attempt = (n: number) => {
       if (this.closed) return finished();
-      void this.track(this.attempt(url, body, headers, referenceId, n)).then((record) => {
-        if (record.ok || n > delays.length || this.closed) finished();
-        else this.later(delays[n - 1]!, () => attempt(n + 1), finished);
+      void this.track(this.attempt(url, body, headers, referenceId, n, undefined, delays[n - 1])).then((record) => {
+        if (record.ok || record.nextAttemptAt === undefined || this.closed) finished();
+        else this.later(record.nextAttemptAt, () => attempt(n + 1), finished);
       });
     };
     attempt(1);
@@ -148,7 +177,7 @@ export class CallbackSender {
     return promise;
   }
 
-  private async attempt(url: string, body: string, headers: Record<string, string>, referenceId: string, attempt: number, resentFrom?: number): Promise<CallbackAttempt> {
+  private async attempt(url: string, body: string, headers: Record<string, string>, referenceId: string, attempt: number, resentFrom?: number, retryInMs?: number): Promise<CallbackAttempt> {
     const record: CallbackAttempt = { id: ++this.nextId, referenceId, url, attempt, at: this.now(), ok: false, body, headers };
     if (resentFrom !== undefined) record.resentFrom = resentFrom;
     const fetcher = this.options.fetch ?? globalThis.fetch;
@@ -160,7 +189,11 @@ export class CallbackSender {
       record.ok = response.status >= 200 && response.status < 300;
     } catch (error) {
       record.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const below = systemCause(error);
+      if (below.code !== undefined) record.cause = below.code;
+      if (below.address !== undefined) record.address = below.address;
     }
+    if (!record.ok && retryInMs !== undefined && !this.closed) record.nextAttemptAt = this.now() + retryInMs;
     record.ms = Math.round((performance.now() - started) * 10) / 10;
     this.attempts.push(record);
     if (this.attempts.length > MAX_RECORDS) this.attempts.shift();
@@ -168,9 +201,9 @@ export class CallbackSender {
     return record;
   }
 
-  /** Runs `run` after `ms` on the emulator's clock: a real timer, or sooner when the clock is moved past it; `cancelled` if the sender closes first. */
-  private later(ms: number, run: () => void, cancelled: () => void): void {
-    const sleeper: Sleeper = { at: this.now() + ms, run, cancelled, timer: undefined as never };
+  /** Runs `run` at `at` on the emulator's clock: a real timer, or sooner when the clock is moved past it; `cancelled` if the sender closes first. */
+  private later(at: number, run: () => void, cancelled: () => void): void {
+    const sleeper: Sleeper = { at, run, cancelled, timer: undefined as never };
     this.arm(sleeper);
     this.sleepers.add(sleeper);
   }

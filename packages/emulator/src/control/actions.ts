@@ -1,16 +1,16 @@
 // The control routes that act: triggers (inbound SMS, callback re-send, final status, clock
 // advance), fault rules, reset.
 import type { Context, Hono } from 'hono';
-import { readBody } from '../body.js';
-import { viewOf } from '../callbacks.js';
-import type { EmulatorContext } from '../context.js';
+import { readBody } from '../service/body.js';
+import { viewOf } from '../state/callbacks.js';
+import type { EmulatorContext } from '../state/context.js';
 import { EmulatorError, FaultRuleError, InboundError } from '../errors.js';
-import type { FaultRule } from '../faults.js';
-import { sendInbound, type InboundSms } from '../inbound.js';
-import { json } from '../respond.js';
+import type { FaultRule } from './faults.js';
+import { sendInbound, type InboundSms } from '../state/inbound.js';
+import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
-import { controlError } from './control-query.js';
-import { idParam, unknownCallback, unknownTransaction } from './control-reads.js';
+import { controlError } from './query.js';
+import { idParam, unknownCallback, unknownTransaction } from './reads.js';
 
 /** A control body is small; a larger one is refused before it is read. */
 const MAX_CONTROL_BODY = 16 * 1024;

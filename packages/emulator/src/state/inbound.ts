@@ -2,10 +2,10 @@
 // a signed `mo_sms` callback to your callback URL. The emulator sends one on request, so that the
 // inbound handler of an application can be tested end to end.
 import type { CallbackSender } from './callbacks.js';
-import { InboundError } from './errors.js';
-import { randomHex } from './ids.js';
-import { statusOf, timestamp } from './status.js';
-import type { Customer } from './types.js';
+import { InboundError } from '../errors.js';
+import { randomHex } from '../service/ids.js';
+import { statusOf, timestamp } from '../service/status.js';
+import type { Customer } from '../types.js';
 
 export interface InboundSms {
   /** The end user's number: digits with the country code (a leading "+" is dropped). */

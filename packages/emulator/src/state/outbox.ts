@@ -1,4 +1,4 @@
-import { phoneMatcher } from './phone.js';
+import { phoneMatcher } from '../service/phone.js';
 import { Ring } from './ring.js';
 
 /** Messages kept; beyond, the oldest goes (in constant time). */

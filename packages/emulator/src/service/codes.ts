@@ -123,4 +123,4 @@ export const FINAL_STATUS: { readonly sms: readonly number[]; readonly voice: re
 };
 
 /** Where each verification failure maps to the service's codes (one table, in @x/auth). */
-export { SERVICE_AUTH_CODES as AUTH_CODES } from '@x/auth/protocol';
+export { SERVICE_AUTH_CODES } from '@x/auth/protocol';

@@ -1,20 +1,21 @@
 import { AuthError, createKeyCache, createMemoryReplayStore, type VerifyOptions } from '@x/auth';
 import { decodeCredentials } from '@x/auth/protocol';
 import { CallbackSender, viewOf } from './callbacks.js';
-import { Clock } from './clock.js';
-import { DEFAULT_CUSTOMER } from './customers.js';
-import { EmulatorError } from './errors.js';
-import { EventHub } from './events.js';
-import { errorFamily, type ErrorFamily, type FamilyName } from './families.js';
-import { Faults } from './faults.js';
-import { Journal, JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from './journal.js';
-import { consoleLogger, report, type Logger } from './logger.js';
+import { Clock, clockSource } from './clock.js';
+import { DEFAULT_CUSTOMER } from '../service/customers.js';
+import { EmulatorError } from '../errors.js';
+import { EventHub } from '../control/events.js';
+import { errorFamily, type ErrorFamily, type FamilyName } from '../service/families.js';
+import { Faults } from '../control/faults.js';
+import { checkControlToken } from '../control/guard.js';
+import { Journal, JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from '../control/journal.js';
+import { consoleLogger, report, type Logger } from '../logger.js';
 import { Outbox } from './outbox.js';
 import { Scheduler, type Scheduled } from './scheduler.js';
-import { statusOf, type StatusBody } from './status.js';
+import { statusOf, type StatusBody } from '../service/status.js';
 import { TransactionStore } from './store.js';
 import { Transactions } from './transactions.js';
-import type { Customer, EmulatorOptions } from './types.js';
+import type { Customer, EmulatorOptions } from '../types.js';
 
 /** The options every module reads, with their defaults applied. */
 export interface Settings {
@@ -38,7 +39,7 @@ export type AccountSet = 'rest' | 'intelligence' | 'verifyApi';
  */
 export interface EmulatorContext {
   readonly settings: Readonly<Settings>;
-  /** The emulator's clock: `options.now` (default Date.now) plus what `advance` added. */
+  /** The emulator's clock: `options.now` (default Date.now, read at each call) plus what `advance` added. */
   readonly now: () => number;
   readonly clock: Clock;
   /** Moves the clock forward, runs what became due (deliveries, fallbacks, deadlines, callback retries) and waits for the callback attempts that started. */
@@ -76,6 +77,8 @@ export interface EmulatorContext {
   family(name: FamilyName): ErrorFamily;
   /** A `status` object as the service prints it. Default time: now. */
   status(code: number, at?: number): StatusBody;
+  /** `options.controlToken`: required on the control routes when set. */
+  readonly controlToken?: string | undefined;
   /** Runs at `emulator.reset()`. */
   onReset(hook: () => void): void;
   /** Runs what is due, waits for scheduled work and the callbacks in flight. */
@@ -102,7 +105,7 @@ function checkCustomers(list: Customer[], where: string): Customer[] {
 }
 
 export function createContext(options: EmulatorOptions): EmulatorContext {
-  const base = options.now ?? Date.now;
+  const base = clockSource(options.now);
   const clock = new Clock(base);
   const now = clock.now;
   const logger = options.logger ?? consoleLogger;
@@ -174,6 +177,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
   });
   const auths: Record<AccountSet, VerifyOptions> = { rest: authOf(accountSets.rest), intelligence: authOf(accountSets.intelligence), verifyApi: authOf(accountSets.verifyApi) };
   const auth = auths.rest;
+  checkControlToken(options.controlToken);
   return {
     settings,
     now,
@@ -189,6 +193,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     journal,
     events,
     cors: options.cors === true,
+    controlToken: options.controlToken,
     onClose(hook) {
       closeHooks.push(hook);
       return () => {

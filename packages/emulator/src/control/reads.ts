@@ -1,14 +1,14 @@
 // The control routes that read: journal, outbox, callbacks, transactions, faults, clock, the OpenAPI document.
 import type { Hono } from 'hono';
-import type { EmulatorContext } from '../context.js';
-import { viewOf } from '../callbacks.js';
-import { JOURNAL_DEFAULT_LIMIT, JOURNAL_MAX_LIMIT, type JournalFilter, type StatusClass } from '../journal.js';
+import type { EmulatorContext } from '../state/context.js';
+import { viewOf } from '../state/callbacks.js';
+import { JOURNAL_DEFAULT_LIMIT, JOURNAL_MAX_LIMIT, type JournalFilter, type StatusClass } from './journal.js';
 import { openApiDocument } from '../openapi/document.js';
-import type { OutboxChannel } from '../outbox.js';
-import { json } from '../respond.js';
-import type { Kind } from '../store.js';
+import type { OutboxChannel } from '../state/outbox.js';
+import { json } from '../service/respond.js';
+import type { Kind } from '../state/store.js';
 import type { EmulatorEnv } from '../types.js';
-import { controlError, intQuery, oneOfQuery, phoneQuery, QueryError } from './control-query.js';
+import { controlError, intQuery, oneOfQuery, phoneQuery, QueryError } from './query.js';
 
 const KINDS: readonly Kind[] = ['sms', 'verify', 'voice'];
 const CHANNELS: readonly OutboxChannel[] = ['sms', 'voice', 'whatsapp', 'viber', 'rcs', 'email'];

@@ -1,5 +1,5 @@
 import type { VerifyFailure } from '@x/auth';
-import { AUTH_CODES, describe, ERROR_TEXT, STATUS_TEXT } from './codes.js';
+import { describe, ERROR_TEXT, SERVICE_AUTH_CODES, STATUS_TEXT } from './codes.js';
 import { json } from './respond.js';
 import { statusOf, timestamp } from './status.js';
 import type { ParamError } from './validate.js';
@@ -122,7 +122,7 @@ export function errorFamily(name: FamilyName, now: () => number): ErrorFamily {
       return json(http, shaped(value, text), headers);
     },
     auth(reason, stringToSign) {
-      const codes = AUTH_CODES[reason];
+      const codes = SERVICE_AUTH_CODES[reason];
       const value = name === 'verifyApi' ? 3400 : code(codes);
       return json(401, shaped(value, authDescription(value, codes.text), stringToSign !== undefined ? { signature_string: stringToSign } : {}));
     },

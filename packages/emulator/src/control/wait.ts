@@ -1,11 +1,11 @@
 // emulator.waitFor: the first match of a query, now or when it happens, so tests need no sleeps.
-import type { CallbackAttempt } from './callbacks.js';
-import type { EmulatorContext } from './context.js';
-import { EmulatorError } from './errors.js';
+import type { CallbackAttempt } from '../state/callbacks.js';
+import type { EmulatorContext } from '../state/context.js';
+import { EmulatorError } from '../errors.js';
 import type { JournalFilter } from './journal.js';
-import { outboxPredicate, type OutboxFilter } from './outbox.js';
-import { phoneMatcher } from './phone.js';
-import { INTERMEDIATE } from './codes.js';
+import { outboxPredicate, type OutboxFilter } from '../state/outbox.js';
+import { phoneMatcher } from '../service/phone.js';
+import { INTERMEDIATE } from '../service/codes.js';
 
 export interface CallbackFilter {
   referenceId?: string;

@@ -1,10 +1,10 @@
 // CORS for the service routes (opt-in: `cors: true`, `--cors`), so that a web page can try the
 // auth package against the emulator. The control routes never answer other origins (control-guard.ts).
 import type { MiddlewareHandler } from 'hono';
-import type { EmulatorContext } from './context.js';
-import { report } from './logger.js';
-import { json } from './respond.js';
-import type { EmulatorEnv } from './types.js';
+import type { EmulatorContext } from '../state/context.js';
+import { report } from '../logger.js';
+import { json } from '../service/respond.js';
+import type { EmulatorEnv } from '../types.js';
 
 /** Methods of the service routes. */
 const METHODS = 'GET, POST, PUT, PATCH, DELETE';

@@ -1,4 +1,20 @@
-import { EmulatorError } from './errors.js';
+import { EmulatorError } from '../errors.js';
+
+/**
+ * The clock an emulator reads, as milliseconds: `now` called at every reading (a Date or a number),
+ * else `Date.now()` looked up at every reading, so fake timers installed after the emulator was
+ * created (`vi.useFakeTimers`, `jest.useFakeTimers`) apply to it.
+ */
+export function clockSource(now: (() => Date | number) | undefined): () => number {
+  if (now === undefined) return () => Date.now();
+  if (typeof now !== 'function') throw new EmulatorError('invalid_option', `now must be a function returning a Date or a number of milliseconds (as Date.now); got ${typeof now}.`);
+  return () => {
+    const value: unknown = now();
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+    if (value instanceof Date && Number.isFinite(value.getTime())) return value.getTime();
+    throw new EmulatorError('invalid_option', `now must return a Date or a number of milliseconds (as Date.now); it returned ${value instanceof Date ? 'an invalid Date' : typeof value === 'number' ? String(value) : typeof value}.`);
+  };
+}
 
 /** The longest single move of the clock: one year. */
 export const MAX_ADVANCE_MS = 366 * 86_400_000;

@@ -1,4 +1,4 @@
-import { FaultRuleError } from './errors.js';
+import { FaultRuleError } from '../errors.js';
 
 /** Statuses a status fault can answer. */
 export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import type { EmulatorContext } from '../context.js';
-import { controlRefusal, REFUSALS } from '../control-guard.js';
+import type { EmulatorContext } from '../state/context.js';
+import { controlRefusal, REFUSALS } from './guard.js';
 import { report } from '../logger.js';
 import type { EmulatorEnv } from '../types.js';
-import { controlActions } from './control-actions.js';
-import { controlError, QueryError } from './control-query.js';
-import { controlReads } from './control-reads.js';
-import { eventStream } from './control-events.js';
+import { controlActions } from './actions.js';
+import { controlError, QueryError } from './query.js';
+import { controlReads } from './reads.js';
+import { eventStream } from './stream.js';
 
 export { controlError };
 
@@ -39,13 +39,13 @@ export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEn
   const app = new Hono<{ Bindings: EmulatorEnv }>();
   // Before every control route and the 404: a foreign Host or Origin learns nothing.
   app.use('*', async (c, next) => {
-    const refusal = controlRefusal(c.req.raw, c.env);
+    const refusal = controlRefusal(c.req.raw, c.env, ctx.controlToken);
     if (refusal) return controlError(403, refusal, REFUSALS[refusal]);
     await next();
   });
   controlReads(app, ctx);
   controlActions(app, ctx);
-  app.get('/events', (c) => eventStream(ctx, c.req.raw.signal));
+  app.get('/events', (c) => eventStream(ctx, c.req.raw));
   app.all('*', (c) => controlError(404, 'not_found', `${c.req.method} ${c.req.path} is not a control route: ${CONTROL_ROUTES.join(', ')}.`));
   app.onError((error, c) => {
     if (error instanceof QueryError) return error.answer();

@@ -1,14 +1,14 @@
 import type { CallbackSender } from './callbacks.js';
 import type { Scheduled, Scheduler } from './scheduler.js';
-import { FINAL_STATUS, INTERMEDIATE, STATUS_TEXT } from './codes.js';
-import { EmulatorError } from './errors.js';
-import { randomHex } from './ids.js';
-import { outcomeOf } from './numbers.js';
-import { phoneMatcher } from './phone.js';
-import { statusOf, timestamp, type StatusBody } from './status.js';
+import { FINAL_STATUS, INTERMEDIATE, STATUS_TEXT } from '../service/codes.js';
+import { EmulatorError } from '../errors.js';
+import { randomHex } from '../service/ids.js';
+import { outcomeOf } from '../service/numbers.js';
+import { phoneMatcher } from '../service/phone.js';
+import { statusOf, timestamp, type StatusBody } from '../service/status.js';
 import type { TransactionStore, Kind, Transaction } from './store.js';
-import type { Customer } from './types.js';
-import type { Params } from './validate.js';
+import type { Customer } from '../types.js';
+import type { Params } from '../service/validate.js';
 
 export interface TransactionTiming {
   /** The first status. Default 103 for calls, 290 otherwise. */

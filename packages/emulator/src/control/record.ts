@@ -1,16 +1,17 @@
 // The journal's middleware: wraps every request the app answers and records it when it is done.
 import type { MiddlewareHandler } from 'hono';
-import type { EmulatorContext } from './context.js';
+import type { EmulatorContext } from '../state/context.js';
 import type { JournalEntry } from './journal.js';
 import { beginDraft, schemeOf } from './request-record.js';
-import { answerFacts } from './respond.js';
-import type { EmulatorEnv } from './types.js';
+import { answerFacts } from '../service/respond.js';
+import type { EmulatorEnv } from '../types.js';
+import { isControlPath } from '../paths.js';
 
 /**
  * Reads of the control routes (and the inspector page) are not journaled: the inspector reads
  * often, and its reads would crowd out the requests it shows. Control actions are.
  */
-const isControlRead = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && (path === '/' || path === '/_emulator' || path.startsWith('/_emulator/'));
+const isControlRead = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && (path === '/' || isControlPath(path));
 
 export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: EmulatorEnv }> {
   return async (c, next) => {
@@ -26,7 +27,7 @@ export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bin
     const facts = answerFacts(response);
     const url = c.req.url;
     const q = url.indexOf('?');
-    const control = path === '/_emulator' || path.startsWith('/_emulator/');
+    const control = isControlPath(path);
     const entry: Omit<JournalEntry, 'seq'> = {
       at,
       method,

@@ -1,6 +1,6 @@
 // Query parameters of the control routes: each checked, a bad one is a 400 naming it.
-import { json } from '../respond.js';
-import { phoneKey, PHONE_QUERY_HINT } from '../phone.js';
+import { json } from '../service/respond.js';
+import { phoneKey, PHONE_QUERY_HINT } from '../service/phone.js';
 
 /** The control family: `{ error: <what happened and what to do>, code, field? }`. */
 export const controlError = (status: number, code: string, error: string, extra: Record<string, unknown> = {}) => json(status, { error, code, ...extra });

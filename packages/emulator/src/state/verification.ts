@@ -8,7 +8,7 @@
 //     last one REJECTED (3904);
 //   - FAILED when the last method failed, when its code validity ran out (it restarts at each
 //     fallback), or at the longest duration of a verification (300 s), whichever comes first.
-import { outcomeOf } from './numbers.js';
+import { outcomeOf } from '../service/numbers.js';
 
 export type Method = 'sms' | 'whatsapp' | 'viber' | 'rcs' | 'email' | 'silent' | 'push';
 export type State = 'CREATED' | 'ONGOING' | 'REJECTED' | 'FAILED' | 'VERIFIED' | 'CANCELED';

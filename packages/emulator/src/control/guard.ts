@@ -1,7 +1,7 @@
 import { timingSafeEqual } from '@x/auth/protocol';
-import { EmulatorError } from './errors.js';
-import { randomHex } from './ids.js';
-import type { EmulatorEnv } from './types.js';
+import { EmulatorError } from '../errors.js';
+import { randomHex } from '../service/ids.js';
+import type { EmulatorEnv } from '../types.js';
 
 /**
  * Who may use the control routes (/_emulator/*: outbox with codes, faults, reset).
@@ -14,9 +14,11 @@ import type { EmulatorEnv } from './types.js';
  *   present, must be such a host too; `Sec-Fetch-Site: cross-site` is refused). This stops a web
  *   page from adding faults cross-site, and DNS rebinding from reading the outbox.
  */
-export type ControlRefusal = 'foreign_host' | 'foreign_origin' | 'cross_site' | 'token_required' | 'invalid_token';
+export type ControlRefusal = 'foreign_peer' | 'foreign_host' | 'foreign_origin' | 'cross_site' | 'token_required' | 'invalid_token';
 
 export const REFUSALS: Record<ControlRefusal, string> = {
+  foreign_peer:
+    'The control routes (/_emulator/*) answer only this machine: the request came from another address. Call the emulator from this machine (http://127.0.0.1:<port>), or give it a control token (createEmulator({ controlToken }), startEmulator({ controlToken }), x-emulator --control-token) and send "Authorization: Bearer <token>".',
   foreign_host:
     'The control routes (/_emulator/*) answer only requests addressed to this machine: Host localhost, 127.0.0.1 (any 127.x.y.z) or [::1], or the name the server was started with. Call the emulator at http://127.0.0.1:<port>; a page that reached it through another host name (DNS rebinding) is refused.',
   foreign_origin:
@@ -24,7 +26,7 @@ export const REFUSALS: Record<ControlRefusal, string> = {
   cross_site:
     'The control routes (/_emulator/*) do not answer cross-site requests (Sec-Fetch-Site: cross-site). Call them from your tests, the CLI or curl; or start the emulator with a control token and send "Authorization: Bearer <token>".',
   token_required:
-    'This emulator requires its control token on the control routes (/_emulator/*): send "Authorization: Bearer <token>" with the token printed when it started (x-emulator prints it; startEmulator returns it as controlToken).',
+    'This emulator requires its control token on the control routes (/_emulator/*): send "Authorization: Bearer <token>" with the token printed when it started (x-emulator prints it; startEmulator returns it as controlToken). An app mounted in a server that does not tell the peer\'s address (Node, Deno and Bun servers do) needs createEmulator({ controlToken }).',
   invalid_token: 'The control token does not match: send "Authorization: Bearer <token>" with the token printed when the emulator started.',
 };
 
@@ -69,15 +71,52 @@ export function isAllowedOrigin(origin: string, hostnames: readonly string[] = [
   return match !== null && isAllowedHost(match[1]!, hostnames);
 }
 
-/** Why a control request is refused, or undefined when it may proceed. */
-export function controlRefusal(request: Request, env: EmulatorEnv | undefined): ControlRefusal | undefined {
+/** A peer address of this machine: 127.0.0.0/8, ::1, or either as an IPv4-mapped IPv6 address. */
+export const isLoopbackPeer = (address: string): boolean => {
+  const lower = address.toLowerCase();
+  return isLoopbackAddress(lower.startsWith('::ffff:') ? lower.slice(7) : lower);
+};
+
+/**
+ * The peer's address where the server tells it: our own Node adapter (`peerAddress`),
+ * `@hono/node-server` (`incoming.socket.remoteAddress`), `Deno.serve` (`remoteAddr.hostname`),
+ * `Bun.serve` (`requestIP(request).address`). Undefined elsewhere.
+ */
+export function peerAddress(request: Request, env: unknown): string | undefined {
+  if (typeof env !== 'object' || env === null) return undefined;
+  const e = env as { peerAddress?: unknown; incoming?: { socket?: { remoteAddress?: unknown } }; remoteAddr?: { hostname?: unknown }; requestIP?: unknown };
+  const found =
+    e.peerAddress ??
+    e.incoming?.socket?.remoteAddress ??
+    e.remoteAddr?.hostname ??
+    (typeof e.requestIP === 'function' ? (e.requestIP as (r: Request) => { address?: unknown } | null)(request)?.address : undefined);
+  return typeof found === 'string' && found !== '' ? found : undefined;
+}
+
+/** Checks a control token option: 1 to 256 visible ASCII characters. */
+export function checkControlToken(controlToken: unknown): void {
+  if (controlToken !== undefined && (typeof controlToken !== 'string' || !/^[\x21-\x7e]{1,256}$/.test(controlToken))) {
+    throw new EmulatorError('invalid_option', 'controlToken must be 1 to 256 visible ASCII characters without spaces (it travels in "Authorization: Bearer <token>").');
+  }
+}
+
+/**
+ * Why a control request is refused, or undefined when it may proceed. `controlToken` is the
+ * emulator's own (`createEmulator({ controlToken })`); a server adapter may pass one in `env`.
+ */
+export function controlRefusal(request: Request, env: EmulatorEnv | undefined, controlToken?: string): ControlRefusal | undefined {
   if (env?.inProcess) return undefined;
   const headers = request.headers;
-  if (env?.controlToken !== undefined) {
+  const token = env?.controlToken ?? controlToken;
+  if (token !== undefined) {
     const given = /^Bearer +(\S+) *$/i.exec(headers.get('authorization') ?? '')?.[1];
     if (given === undefined) return 'token_required';
-    return timingSafeEqual(given, env.controlToken) ? undefined : 'invalid_token';
+    return timingSafeEqual(given, token) ? undefined : 'invalid_token';
   }
+  // Loopback by the peer's address where the server tells it; a token where it does not.
+  const peer = peerAddress(request, env);
+  if (peer === undefined) return 'token_required';
+  if (!isLoopbackPeer(peer)) return 'foreign_peer';
   const hostnames = env?.hostnames ?? [];
   const host = headers.get('host');
   if (host !== null && !isAllowedHost(host, hostnames)) return 'foreign_host';
@@ -104,9 +143,7 @@ export interface ControlSettings {
  */
 export function controlSettings(options: { hostname: string; controlToken?: string }): ControlSettings {
   const { hostname, controlToken } = options;
-  if (controlToken !== undefined && (typeof controlToken !== 'string' || !/^[\x21-\x7e]{1,256}$/.test(controlToken))) {
-    throw new EmulatorError('invalid_option', 'controlToken must be 1 to 256 visible ASCII characters without spaces (it travels in "Authorization: Bearer <token>").');
-  }
+  checkControlToken(controlToken);
   const wildcard = hostname === '' || hostname === '0.0.0.0' || hostname === '::' || hostname === '[::]';
   const hostnames = wildcard ? [] : [hostname];
   if (isLoopbackAddress(hostname)) return controlToken === undefined ? { hostnames } : { hostnames, controlToken };

@@ -1,6 +1,6 @@
 import type { VerifyFailure } from '@x/auth';
 import type { FaultType } from './faults.js';
-import { phoneMatcher } from './phone.js';
+import { phoneMatcher } from '../service/phone.js';
 
 /**
  * How a request was judged: `ok` (verified), the reason verification failed, `control` (a control

@@ -1,3 +1,5 @@
+import { isHttpUrl, targetsControl } from './url.js';
+
 /** A parameter error in both code families: positive (Messaging, Voice, PhoneID) and negative (Verify). */
 export interface ParamError {
   positive: number;
@@ -19,28 +21,24 @@ export const REFERENCE_ID = /^[0-9A-Fa-f]{32}$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const IPV6 = /^[0-9A-Fa-f:.]{2,45}$/;
 export const LIFECYCLE = ['create', 'sign-in', 'transact', 'update', 'delete'];
-const MESSAGE_TYPES = ['OTP', 'ARN', 'MKT'];
+export const MESSAGE_TYPES = ['OTP', 'ARN', 'MKT'];
+/** Voice Verify's `call_forward_action` (any case). */
+export const CALL_FORWARD_ACTIONS = ['block', 'flag'];
+/** The service's booleans in a form field. */
+export const FORM_BOOLEANS = ['true', 'false'];
 export const UCIDS = ['ATCK', 'BACF', 'BACS', 'CHBK', 'CLDR', 'LEAD', 'OTHR', 'PWRT', 'RESV', 'RXPF', 'SHIP', 'THEF', 'TRVF', 'UNKN'];
 export const VOICES = ['f-zh-HK', 'f-zh-CN', 'f-zh-TW', 'f-da-DK', 'f-nl-NL', 'f-en-AU', 'f-en-GB', 'f-en-US', 'f-en-CA', 'f-en-IN', 'f-fi-FI', 'f-fr-FR', 'f-fr-CA', 'f-it-IT', 'f-ja-JP', 'f-ko-KR', 'f-nb-NO', 'f-pl-PL', 'f-pt-BR', 'f-pt-PT', 'f-es-MX', 'f-es-ES'];
 
 /** More than `max` characters (code points)? Counted only when its UTF-16 length is over `max` (no array per request). */
 const longerThan = (text: string, max: number) => text.length > max && [...text].length > max;
 
-function isUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 /** Checks shared by every product; the first failing rule wins. */
 function common(p: Params): ParamError | undefined {
   if (p.phone_number === undefined || p.phone_number === '') return missing('phone_number', 12000);
   if (!PHONE.test(p.phone_number)) return invalid('phone_number', 11000);
   if (p.account_lifecycle_event !== undefined && !LIFECYCLE.includes(p.account_lifecycle_event)) return invalid('account_lifecycle_event', 11003);
-  if (p.callback_url !== undefined && !isUrl(p.callback_url)) return invalid('callback_url', 11004);
+  // A callback to the emulator's own control routes could reset it or add faults: refused as invalid.
+  if (p.callback_url !== undefined && (!isHttpUrl(p.callback_url) || targetsControl(p.callback_url))) return invalid('callback_url', 11004);
   if (p.originating_ip !== undefined && !IPV4.test(p.originating_ip) && !(p.originating_ip.includes(':') && IPV6.test(p.originating_ip))) return invalid('originating_ip', 11010);
   if (p.sender_id !== undefined && (p.sender_id === '' || longerThan(p.sender_id, 20))) return invalid('sender_id', 11013);
   if (p.external_id !== undefined && (p.external_id === '' || longerThan(p.external_id, 128))) return invalid('external_id', 11016);
@@ -75,7 +73,7 @@ export function validateVerify(p: Params): ParamError | undefined {
   }
   if (p.language !== undefined && !/^[a-z]{2}-[A-Z]{2}$/.test(p.language)) return invalid('language', 11000);
   if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
-  if (p.is_primary !== undefined && p.is_primary !== 'true' && p.is_primary !== 'false') return invalid('is_primary', 11000);
+  if (p.is_primary !== undefined && !FORM_BOOLEANS.includes(p.is_primary)) return invalid('is_primary', 11000);
   return undefined;
 }
 
@@ -92,7 +90,7 @@ export function validateVoiceVerify(p: Params): ParamError | undefined {
   }
   if (p.language !== undefined && !/^[a-z]{2}-[A-Z]{2}$/.test(p.language)) return invalid('language', 11000);
   if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
-  if (p.call_forward_action !== undefined && !['block', 'flag'].includes(p.call_forward_action.toLowerCase())) return invalid('call_forward_action', 11000);
+  if (p.call_forward_action !== undefined && !CALL_FORWARD_ACTIONS.includes(p.call_forward_action.toLowerCase())) return invalid('call_forward_action', 11000);
   if ((p.prompt_message === undefined) !== (p.prompt_digit === undefined)) return { positive: 11000, negative: -10001, description: 'prompt_message and prompt_digit go together.' };
   if (p.prompt_message !== undefined && (p.prompt_message === '' || longerThan(p.prompt_message, 2000))) return invalid('prompt_message', 11000);
   if (p.prompt_digit !== undefined && !/^\d$/.test(p.prompt_digit)) return invalid('prompt_digit', 11000);

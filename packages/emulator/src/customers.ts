@@ -1,8 +1,0 @@
-import { encodeBase64 } from '@x/auth/protocol';
-import type { Customer } from './types.js';
-
-/** The account every emulator accepts unless told otherwise. Not a secret: never use it elsewhere. */
-export const DEFAULT_CUSTOMER: Customer = {
-  customerId: '00000000-0000-4000-8000-000000000001',
-  apiKey: encodeBase64(new TextEncoder().encode('x-emulator-default-key-not-a-secret')),
-};
