@@ -4,7 +4,7 @@
 // its key caches are its own (prepared once, bounded for a credentials lookup).
 import { prepareMac, signRequest } from '@x/auth';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
-import { WebhookError, type CallbackPayload } from '@x/webhooks';
+import type { CallbackPayload } from '@x/webhooks';
 import { createSignedCallback } from '@x/webhooks/testing';
 import Fastify, { type FastifyInstance, type preParsingHookHandler } from 'fastify';
 import { connect } from 'node:net';
