@@ -20,18 +20,33 @@ import { compare, pairedRows, report } from './harness.mjs';
 
 if (process.argv[2] === 'serve') {
   const [framework, mode, signature] = [process.argv[3], process.argv[4], process.argv[5]];
-  const verify = mode !== 'plain';
+  const verify = mode !== 'plain' && mode !== 'hand';
   const { createKeyCache } = await import('@x/auth');
   const options = { customerId: DEFAULT_CUSTOMER.customerId, apiKey: DEFAULT_CUSTOMER.apiKey };
   if (mode === 'stub') options.keyCache = createKeyCache({ mac: () => () => signature });
   if (mode === 'pure') options.mac = (await import('@x/auth')).prepareMac; // pure prepared states instead of the default nodeMac
+  // The floor the adapters' goal is read against: the same route verifying by hand with node:crypto
+  // (the raw bytes, createHmac over them, a constant-time compare, then JSON.parse).
+  const { createHmac, timingSafeEqual } = await import('node:crypto');
+  const key = Buffer.from(options.apiKey, 'base64');
+  const handVerified = (raw, authorization) => {
+    const expected = Buffer.from(`TSA ${options.customerId}:${createHmac('sha256', key).update(raw).digest('base64')}`);
+    const given = Buffer.from(String(authorization ?? ''));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
   let url;
   if (framework === 'express') {
     const { default: express } = await import('express');
     const { verifyCallbacks } = await import('@x/express');
     const app = express();
     const handler = (req, res) => res.json({ ok: true, id: (req.callback ?? req.body).reference_id });
-    if (verify) app.post('/cb', verifyCallbacks(options), handler);
+    if (mode === 'hand') {
+      app.post('/cb', express.raw({ type: '*/*' }), (req, res, next) => {
+        if (!handVerified(req.body, req.headers.authorization)) return void res.status(401).json({ error: 'signature_mismatch' });
+        req.body = JSON.parse(req.body.toString('utf8'));
+        next();
+      }, handler);
+    } else if (verify) app.post('/cb', verifyCallbacks(options), handler);
     else app.post('/cb', express.json(), handler);
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -40,8 +55,16 @@ if (process.argv[2] === 'serve') {
     const { default: Fastify } = await import('fastify');
     const { xVerification } = await import('@x/fastify');
     const app = Fastify();
-    if (verify) await app.register(xVerification, { callbacks: options });
-    app.post('/cb', verify ? { config: { xCallback: true } } : {}, async (request) => ({ ok: true, id: (request.callback ?? request.body).reference_id }));
+    if (mode === 'hand') {
+      app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, raw, done) => {
+        if (!handVerified(raw, request.headers.authorization)) return done(Object.assign(new Error('signature_mismatch'), { statusCode: 401 }));
+        done(null, JSON.parse(raw.toString('utf8')));
+      });
+      app.post('/cb', async (request) => ({ ok: true, id: request.body.reference_id }));
+    } else {
+      if (verify) await app.register(xVerification, { callbacks: options });
+      app.post('/cb', verify ? { config: { xCallback: true } } : {}, async (request) => ({ ok: true, id: (request.callback ?? request.body).reference_id }));
+    }
     url = `${await app.listen({ port: 0, host: '127.0.0.1' })}/cb`;
   }
   // Forked by this benchmark (IPC), or spawned by instructions.mjs under valgrind (the URL on stdout).

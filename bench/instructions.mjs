@@ -23,7 +23,8 @@
 // `npm run bench -- all`, or `node bench/instructions.mjs` alone.
 //   BENCH_CALLGRIND_WARMUP (default 20000 requests), BENCH_CALLGRIND_REQUESTS (default 4000),
 //   BENCH_CALLGRIND_REPEAT (default 2), BENCH_CALLGRIND_NODE_FLAGS (default --single-threaded),
-//   BENCH_CALLGRIND_ONLY (default client,fastify,emulator; express on request).
+//   BENCH_CALLGRIND_ONLY (default client,fastify,emulator; express on request),
+//   BENCH_CALLGRIND_MODES (the adapters' servers, default all: verify,pure,stub,hand,plain).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -38,6 +39,8 @@ const REPEAT = Number(process.env.BENCH_CALLGRIND_REPEAT || 2);
 // the same server (a request costs ~900,000 instructions; whether a full GC lands in the counted
 // window decides), wider than what it would measure.
 const ONLY = (process.env.BENCH_CALLGRIND_ONLY || 'client,fastify,emulator').split(',');
+// The adapters' servers to count (verify, pure, stub, hand, plain), all by default.
+const MODES = process.env.BENCH_CALLGRIND_MODES?.split(',');
 const NODE_FLAGS = (process.env.BENCH_CALLGRIND_NODE_FLAGS ?? '--single-threaded').split(' ').filter(Boolean);
 
 if (spawnSync('valgrind', ['--version']).status !== 0) {
@@ -126,8 +129,10 @@ for (const [framework, plugin] of [['express', '@x/express verifyCallbacks'], ['
       { name: `${plugin} (signature verified, default: nodeMac)`, args: serve('verify'), request: post },
       { name: `${plugin} with mac: prepareMac (pure prepared states)`, args: serve('pure'), request: post },
       { name: `${plugin}, HMAC stubbed (the plugin's own cost)`, args: serve('stub'), request: post },
+      { name: `${framework} route verifying by hand (node:crypto createHmac, raw body, JSON.parse)`, role: 'by hand', args: serve('hand'), request: post },
       { name: `${framework} without the plugin (JSON parser only)`, role: 'floor', args: serve('plain'), request: post },
-    ],
+    ].filter((v) => !MODES || MODES.includes(v.args[3])),
+    roles: ['floor', 'by hand'],
     notes: [`Instructions counted by valgrind (callgrind) over ${REQUESTS} requests after ${WARMUP} uncounted ones, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}; one server at a time per core. The official Node client (telesignsdk) has no callback verification, so there is no official row.`],
   });
 }

@@ -68,8 +68,8 @@ export const freshPayload = () => ({
   status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00.000000Z' },
 });
 
-/** A handler whose runs are counted and whose actions are scripted per run (then `ok`). */
-export function script(...actions: Array<Action | 'block' | 'hang' | 'sync-throw'>) {
+/** A handler whose runs are counted and whose actions are scripted per run (then `ok`). `block` waits for `release` and succeeds; `block-fail` waits and answers 500. */
+export function script(...actions: Array<Action | 'block' | 'block-fail' | 'hang' | 'sync-throw'>) {
   const runs: CallbackPayload[] = [];
   const successes: CallbackPayload[] = [];
   const gates: Array<ReturnType<typeof deferred>> = [];
@@ -81,9 +81,10 @@ export function script(...actions: Array<Action | 'block' | 'hang' | 'sync-throw
     const action = actions[i] ?? 'ok';
     if (action === 'sync-throw') throw new Error('the handler threw (its database is down)');
     if (action === 'hang') return new Promise<Action>(() => {});
-    if (action === 'block') {
+    if (action === 'block' || action === 'block-fail') {
       gates[i] ??= deferred();
       return gates[i]!.promise.then(() => {
+        if (action === 'block-fail') return 'fail' as const;
         successes.push(payload);
         return 'ok' as const;
       });
@@ -229,6 +230,30 @@ export function exactlyOnceScenarios(name: string, start: StartReceiver, storeUn
         expect(handler.successes).toHaveLength(1);
       } finally {
         abort.abort();
+        await receiver.close();
+      }
+    });
+
+    it('a handler that outlives its lease and then succeeds is recorded: the copy that took over and then fails does not release it', async () => {
+      const { store, leaseMs, outlive } = storeUnderTest();
+      const handler = script('block', 'block-fail');
+      const receiver = await start({ replayStore: store, leaseMs }, handler.behave);
+      try {
+        const signed = tools.sign(freshPayload());
+        const first = post(receiver.url, signed);
+        await handler.entered(0);
+        await outlive(leaseMs);
+        const copy = post(receiver.url, signed);
+        await handler.entered(1); // the copy took over the expired lease
+        handler.release(0);
+        expect((await first).status).toBe(200);
+        handler.release(1);
+        expect((await copy).status).toBe(500);
+        const next = await postUntilNot503(receiver.url, signed);
+        expect(await next.json()).toEqual({ duplicate: true });
+        expect(handler.runs).toHaveLength(2);
+        expect(handler.successes).toHaveLength(1);
+      } finally {
         await receiver.close();
       }
     });

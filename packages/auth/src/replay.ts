@@ -18,9 +18,11 @@ export type DeliveryBegin = { state: 'started'; token: string } | { state: 'in_p
  *
  * - `begin(key, leaseMs)`: `started` with a token when the key is free (or its lease expired);
  *   `in_progress` while another delivery holds it; `done` after a success within the done ttl.
- * - `complete(key, token, ttlMs)`: records success for `ttlMs`. Only when the mark is this token's,
- *   or no mark is left (the lease expired and nobody took over); never over another delivery's
- *   mark. True when recorded.
+ * - `complete(key, token, ttlMs)`: records success for `ttlMs`, whoever holds the mark: a handler
+ *   that outlived its lease and then succeeded is still recorded, so the copy that took over can
+ *   no longer release the key (done wins over a later `abandon`). True when this delivery still
+ *   held its lease (its own mark, none left, or done already); false when another delivery had
+ *   taken over, so that the caller can report the lost lease.
  * - `abandon(key, token)`: removes the in-progress mark when it is still this token's, so the
  *   next delivery is processed. True when removed.
  *
@@ -177,9 +179,9 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
     complete(key, token, ttlMs) {
       const at = now();
       const { entry, live } = markOf(key, at);
-      if (live && live.value !== token) return false;
+      const held = !live || live.value === token || live.value === null;
       marks.set(key, null, at + ttlMs, entry);
-      return true;
+      return held;
     },
     abandon(key, token) {
       const { live } = markOf(key, now());

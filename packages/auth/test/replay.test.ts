@@ -51,9 +51,8 @@ function modelStore(maxEntries: number, now: () => number) {
     complete(key: string, token: string, ttl: number) {
       const at = now();
       const mark = live(key, at);
-      if (mark && mark.token !== token) return false;
       write(marks, { key, expiry: at + ttl, token: null });
-      return true;
+      return !mark || mark.token === token || mark.token === null;
     },
     abandon(key: string, token: string) {
       const mark = live(key, now());
@@ -217,16 +216,29 @@ describe('createMemoryReplayStore as a delivery store (callbacks processed exact
     expect(store.begin('d', lease).state).toBe('started');
   });
 
-  it('complete and abandon only touch the mark this delivery owns', () => {
+  it('abandon only touches the mark this delivery owns', () => {
     let now = 0;
     const store = createMemoryReplayStore({ now: () => now });
     const stale = store.begin('d', lease) as { token: string };
     now = lease; // the first lease expired; another delivery took over
     const current = store.begin('d', lease) as { token: string };
     expect(store.abandon('d', stale.token)).toBe(false);
-    expect(store.complete('d', stale.token, day)).toBe(false);
     expect(store.begin('d', lease)).toEqual({ state: 'in_progress' });
     expect(store.complete('d', current.token, day)).toBe(true);
+    expect(store.begin('d', lease)).toEqual({ state: 'done' });
+  });
+
+  it('a success is recorded whoever holds the lease (done wins over a later release); complete says the lease was lost', () => {
+    let now = 0;
+    const store = createMemoryReplayStore({ now: () => now });
+    const slow = store.begin('d', lease) as { token: string };
+    now = lease; // the slow handler outlived its lease; a copy took over
+    const copy = store.begin('d', lease) as { token: string };
+    expect(store.complete('d', slow.token, day)).toBe(false); // lost the lease, recorded all the same
+    expect(store.begin('d', lease)).toEqual({ state: 'done' });
+    expect(store.abandon('d', copy.token)).toBe(false); // the copy failed: the success stays
+    expect(store.begin('d', lease)).toEqual({ state: 'done' });
+    expect(store.complete('d', copy.token, day)).toBe(true); // done already: nothing lost
     expect(store.begin('d', lease)).toEqual({ state: 'done' });
   });
 

@@ -28,5 +28,5 @@ export { verifySignedRequests } from './signed.js';
 export { verifiedCallback, verifiedRequest } from './verified.js';
 export type { VerifiedCallbackRequest, VerifiedSignedRequest } from './verified.js';
 export type { SignedRequestMiddlewareOptions } from './signed.js';
-export type { Common, VerificationFailure } from './common.js';
+export type { MiddlewareOptions, VerificationFailure } from './options.js';
 export { PARSED_BODY_MESSAGE, saveRawBody } from './raw-body.js';

@@ -1,8 +1,6 @@
 import { WebhookError } from '@x/webhooks';
-import { BodyTooLargeError, collect } from '@x/webhooks/node';
+import { collect } from '@x/webhooks/node';
 import type { Request } from 'express';
-
-export { BodyTooLargeError };
 
 const decoder = new TextDecoder();
 
@@ -36,12 +34,6 @@ export function saveRawBody(req: object, _res: unknown, buf: Uint8Array): void {
 /** Whether the request carries a body (RFC 9112 §6.3: Transfer-Encoding, or a non-zero Content-Length). */
 const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && Number(req.headers['content-length']) !== 0);
 
-/** The raw body, and whether this package read it from the stream (then req.body is its to set). */
-export interface RawBody {
-  raw: Uint8Array | string;
-  read: boolean;
-}
-
 const EMPTY = new Uint8Array();
 
 /**
@@ -72,15 +64,7 @@ export function keptRawBody(req: Request & { rawBody?: unknown }): Uint8Array | 
  * request finds the stream ended: Express 5's skip it, Express 4's answer 400 (see the README).
  */
 export function readStream(req: Request & { rawBody?: unknown }, limit: number): Promise<Uint8Array> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) return Promise.reject(new BodyTooLargeError(limit));
-  return collect(req, limit).then((out) => (req.rawBody = out));
-}
-
-/** The raw body, without reading anything twice: what `keptRawBody` finds, else the stream (`readStream`). */
-export async function readRawBody(req: Request & { rawBody?: unknown }, limit: number): Promise<RawBody> {
-  const kept = keptRawBody(req);
-  return kept === undefined ? { raw: await readStream(req, limit), read: true } : { raw: kept, read: false };
+  return collect(req, limit, req.headers['content-length']).then((out) => (req.rawBody = out));
 }
 
 /**

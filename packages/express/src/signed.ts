@@ -1,12 +1,13 @@
 import type { ReplayStore, VerifyOptions } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
 import { DEFAULT_BODY_LIMIT } from '@x/webhooks';
-import { receiveSignedRequest, withKeyCache, type SignedRequestExchange } from '@x/webhooks/adapter';
+import { receiveSignedRequest, withKeyCache } from '@x/webhooks/adapter';
 import type { RequestHandler } from 'express';
-import type { Common } from './common.js';
-import { parseVerifiedBody, readRawBody } from './raw-body.js';
+import { exchangeOf } from './exchange.js';
+import type { MiddlewareOptions } from './options.js';
+import { parseVerifiedBody } from './raw-body.js';
 
-export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & Common & { replayStore?: ReplayStore | undefined };
+export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & MiddlewareOptions & { replayStore?: ReplayStore | undefined };
 
 /**
  * Verifies requests signed as the service requires (Digest and/or Basic); sets `req.customerId`; 401 as the service answers.
@@ -27,24 +28,10 @@ export function verifySignedRequests(options: SignedRequestMiddlewareOptions): R
   const verify: VerifyOptions = withKeyCache(options, nodeMac);
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
   return (req, res, next) => {
-    let read: Uint8Array | undefined;
-    const exchange: SignedRequestExchange = {
-      method: req.method,
-      url: req.originalUrl,
-      headers: req.headers,
-      readBody: async (max) => {
-        const { raw, read: ours } = await readRawBody(req, max);
-        if (ours) read = raw as Uint8Array;
-        return raw;
-      },
-      respond(answer, reason) {
-        if (options.onError) return options.onError({ status: answer.status, body: answer.body, reason }, req, res, next);
-        res.status(answer.status).set(answer.headers).json(answer.body);
-      },
-    };
-    receiveSignedRequest(exchange, verify, limit).then((verified) => {
+    const exchange = exchangeOf(req, res, next, options.onError);
+    receiveSignedRequest({ ...exchange, method: req.method, url: req.originalUrl }, verify, limit).then((verified) => {
       if (!verified) return;
-      if (read) parseVerifiedBody(req, read);
+      if (exchange.read) parseVerifiedBody(req, exchange.read);
       req.customerId = verified.customerId;
       next();
     }, next);

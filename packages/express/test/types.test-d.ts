@@ -3,7 +3,7 @@ import { nodeMac } from '@x/auth/node';
 import type { CallbackPayload } from '@x/webhooks';
 import express, { type Request, type RequestHandler } from 'express';
 import { describe, expectTypeOf, it } from 'vitest';
-import { saveRawBody, verifiedCallback, verifiedRequest, verifyCallbacks, verifySignedRequests, type CallbackMiddlewareOptions, type SignedRequestMiddlewareOptions, type VerifiedCallbackRequest } from '../src/index.js';
+import { saveRawBody, verifiedCallback, verifiedRequest, verifyCallbacks, verifySignedRequests, type CallbackMiddlewareOptions, type MiddlewareOptions, type SignedRequestMiddlewareOptions, type VerificationFailure, type VerifiedCallbackRequest } from '../src/index.js';
 
 describe('@x/express public types', () => {
   it('middlewares are request handlers', () => {
@@ -77,6 +77,15 @@ describe('verified handlers see non-undefined types', () => {
 
   it('options accept undefined where a value is optional', () => {
     expectTypeOf<CallbackMiddlewareOptions['limit']>().toEqualTypeOf<number | undefined>();
+  });
+
+  it('both middlewares take MiddlewareOptions (limit, onError); no public type is called Common', () => {
+    expectTypeOf<MiddlewareOptions['limit']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<CallbackMiddlewareOptions>().toMatchTypeOf<MiddlewareOptions>();
+    expectTypeOf<SignedRequestMiddlewareOptions>().toMatchTypeOf<MiddlewareOptions>();
+    expectTypeOf<Parameters<NonNullable<MiddlewareOptions['onError']>>[0]>().toEqualTypeOf<VerificationFailure>();
+    // @ts-expect-error renamed MiddlewareOptions
+    type _Gone = import('../src/index.js').Common;
   });
 });
 

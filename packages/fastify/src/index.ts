@@ -9,7 +9,7 @@ import { WebhookError, type CallbackOptions, type CallbackPayload } from '@x/web
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { missingOptions } from './errors.js';
-import { callbackVerifier, jsonParser, OUTCOME, ROUTE, routeHooks, signedVerifier, type DefaultJsonParser } from './route.js';
+import { callbackHooks, signedHooks, STATE } from './route.js';
 
 /** `T` on routes whose config says `flag: true` (then the plugin has set it), `T | null` elsewhere. */
 type OnOptedIn<ContextConfig, Flag extends string, T> = ContextConfig extends { [K in Flag]: true } ? T : T | null;
@@ -56,8 +56,7 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
   fastify.decorateRequest('callbackHeader', null);
   fastify.decorateRequest('customerId', null);
   fastify.decorateRequest('rawBody', null);
-  fastify.decorateRequest(OUTCOME as unknown as string, null);
-  fastify.decorateRequest(ROUTE as unknown as string, null);
+  fastify.decorateRequest(STATE as unknown as string, null);
 
   const callbackRoutes = new Set(options.callbackRoutes ?? []);
   const signedRoutes = new Set(options.signedRoutes ?? []);
@@ -65,22 +64,10 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
   if (!options.callbacks && callbackRoutes.size > 0) throw missingOptions('callback', [...callbackRoutes].join(', '));
   if (!options.signedRequests && signedRoutes.size > 0) throw missingOptions('signed', [...signedRoutes].join(', '));
 
-  // One JSON parser for this context: one pass (read, verify, parse) on opted-in routes, Fastify's
-  // own parsing elsewhere. Created once, with one key cache per kind of route.
-  const { onProtoPoisoning, onConstructorPoisoning } = fastify.initialConfig;
-  const defaultJson = fastify.getDefaultJsonParser(onProtoPoisoning ?? 'error', onConstructorPoisoning ?? 'error') as unknown as DefaultJsonParser;
-  const callbacks = options.callbacks && callbackVerifier(options.callbacks, defaultJson);
-  const signed = options.signedRequests && signedVerifier(options.signedRequests, defaultJson);
-  try {
-    fastify.addContentTypeParser('application/json', jsonParser(defaultJson));
-  } catch (cause) {
-    throw new WebhookError(
-      'missing_options',
-      '@x/fastify verifies JSON bodies in its own JSON parser, but this context already has a JSON parser of yours. Register @x/fastify before your parser, ' +
-        'or your parser in an encapsulated context (app.register(async (child) => { child.addContentTypeParser(...) })).',
-      { cause },
-    );
-  }
+  // One verifier (and one key cache) per kind of route, created once. The context's content-type
+  // parsers stay as they are: opted-in routes are verified by their own hooks.
+  const callbacks = options.callbacks && callbackHooks(options.callbacks);
+  const signed = options.signedRequests && signedHooks(options.signedRequests);
 
   const modeOf = (config: RouteConfig | undefined, url: string): Mode => {
     if (config?.xCallback || callbackRoutes.has(url)) return 'callback';
@@ -94,7 +81,7 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
     if (!mode) return;
     const verifier = mode === 'callback' ? callbacks : signed;
     if (!verifier) throw missingOptions(mode, `${String(route.method)} ${route.url}`);
-    const hooks = routeHooks(verifier, route.bodyLimit ?? this.initialConfig.bodyLimit ?? 1_048_576, mode === 'callback' && Boolean(options.callbacks?.replayStore));
+    const hooks = verifier(route.bodyLimit ?? this.initialConfig.bodyLimit ?? 1_048_576);
     const mutable = route as unknown as Record<string, unknown>;
     for (const [name, hook] of Object.entries(hooks)) {
       const existing = mutable[name];

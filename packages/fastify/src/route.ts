@@ -1,215 +1,174 @@
-import { verifyRequest, type VerifyOptions } from '@x/auth';
+import type { VerifyOptions } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
 import { callbackAnswer, WebhookError, type CallbackAnswer, type CallbackOptions } from '@x/webhooks';
-import { decideCallback, settleWith, signedRequestAnswer, succeeded, withKeyCache, type VerifiedCallback } from '@x/webhooks/adapter';
+import { decideCallback, receiveSignedRequest, settleWith, succeeded, withKeyCache, type VerifiedCallback } from '@x/webhooks/adapter';
+import { collect } from '@x/webhooks/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { isTooLarge, readPayload } from './read.js';
+import { ObservedBody } from './observed-body.js';
 
-// Per request, what the route's verification decided (a request decorator, null until then).
-export const OUTCOME = Symbol('@x/fastify outcome');
-// Per request, the opted-in route it is on (set by the route's preParsing hook).
-export const ROUTE = Symbol('@x/fastify route');
+// Per request, where the route's verification stands (a request decorator, null until the route's
+// preParsing hook ran): the bytes being observed or read, then verified, or a delivery to settle.
+export const STATE = Symbol('@x/fastify state');
 
 /** A delivery to settle from the handler's outcome (with a replayStore). */
 interface Delivery {
   settle: (ok: boolean) => void;
   failed: boolean;
 }
-/** Verified (no delivery to settle), refused with an answer, or a delivery in progress. */
-export type Outcome = typeof VERIFIED | { answer: CallbackAnswer } | Delivery;
 const VERIFIED = { verified: true } as const;
+/** The body as it is observed or was read, then verified (no delivery to settle) or a delivery in progress. */
+export type RouteState = ObservedBody | Uint8Array | typeof VERIFIED | Delivery;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    [OUTCOME]: Outcome | null;
-    [ROUTE]: OptedRoute | null;
+    [STATE]: RouteState | null;
   }
 }
 
-/** Fastify's default JSON parser (from `getDefaultJsonParser`, with the instance's poisoning options). */
-export type DefaultJsonParser = (request: FastifyRequest | null, body: string, done: Done) => void;
-type Done = (error: Error | null, body?: unknown) => void;
-
-/**
- * The verification of one kind of opted-in route: checks the raw bytes, decorates the request (or
- * records the answer), and calls back with the body for the handler: parsed as JSON when `json`.
- * Callback style, so that the parser's one pass costs one promise (the verifier's own).
- */
-export interface RouteVerifier {
-  mode: 'callback' | 'signed';
-  verify(request: FastifyRequest, raw: Buffer, json: boolean, done: Done): void;
-}
-
-/** An opted-in route: its verifier and its body limit. */
-export interface OptedRoute {
-  verifier: RouteVerifier;
-  limit: number;
-}
-
-/** Callback routes: one verifier (and one key cache) for every route of the plugin. */
-export function callbackVerifier(options: CallbackOptions, parseJson: DefaultJsonParser): RouteVerifier {
-  const verify: CallbackOptions = withKeyCache(options, nodeMac);
-  const accept = (request: FastifyRequest, raw: Buffer, callback: VerifiedCallback | undefined, done: Done) => {
-    if (!callback) return done(null, undefined); // refused: the answer is recorded for preValidation
-    request.rawBody = raw;
-    request.callback = callback.payload;
-    request.callbackHeader = callback.header;
-    request[OUTCOME] = verify.replayStore ? { settle: settleWith(callback, verify), failed: false } : VERIFIED;
-    done(null, callback.payload);
-  };
-  // Without a replayStore, no promise: the verdict is known as soon as the bytes are.
-  const check = (request: FastifyRequest, raw: Buffer, parsed: unknown, done: Done) => {
-    let decided: ReturnType<typeof decideCallback>;
-    try {
-      decided = decideCallback({ headers: request.headers, parsed: () => parsed, respond: (answer) => void (request[OUTCOME] = { answer }) }, raw, verify);
-    } catch (error) {
-      return done(error as Error);
-    }
-    if (decided instanceof Promise) decided.then((callback) => accept(request, raw, callback, done), done);
-    else accept(request, raw, decided, done);
-  };
-  return {
-    mode: 'callback',
-    verify(request, raw, json, done) {
-      if (!json) return check(request, raw, undefined, done);
-      // Parsed as Fastify parses JSON (poisoning checks included; a body that is not JSON is its 400),
-      // once: the verifier uses this parse rather than its own.
-      parseJson(request, raw.toString('utf8'), (error, parsed) => (error ? done(error) : check(request, raw, parsed, done)));
-    },
-  };
-}
-
-/** Signed-request routes: one verifier (and one bounded key cache for the credentials lookup). */
-export function signedVerifier(options: VerifyOptions, parseJson: DefaultJsonParser): RouteVerifier {
-  const verify: VerifyOptions = withKeyCache(options, nodeMac);
-  return {
-    mode: 'signed',
-    verify(request, raw, json, done) {
-      verifyRequest({ method: request.method, url: request.url, headers: request.headers, body: raw }, verify).then((result) => {
-        if (!result.ok) {
-          request[OUTCOME] = { answer: signedRequestAnswer(result) };
-          return done(null, undefined);
-        }
-        request.rawBody = raw;
-        request.customerId = result.customerId;
-        request[OUTCOME] = VERIFIED;
-        // Parsed only once verified: unverified bytes are never parsed.
-        if (json) parseJson(request, raw.toString('utf8'), done);
-        else done(null, undefined);
-      }, done);
-    },
-  };
-}
+type Done = (error?: Error | null) => void;
+type PreParsingDone = (error: Error | null, payload?: NodeJS.ReadableStream) => void;
 
 const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
 
 /**
- * Whether the plugin's JSON parser reads this request's body (Fastify parses bodies of these methods
- * by content type). The exact common header is answered without parsing it (`mediaType` parses the
- * header on each request).
+ * Whether Fastify hands this request's body to a content-type parser (its own rule: a method with a
+ * body, and a Content-Type or a body at all). Then that parser reads the stream, whichever it is.
  */
-const readByParser = (request: FastifyRequest) =>
-  !BODYLESS.has(request.method) && (request.headers['content-type'] === 'application/json' || request.mediaType === 'application/json');
+const parsedByFastify = ({ method, headers }: FastifyRequest) =>
+  !BODYLESS.has(method) && (headers['content-type'] !== undefined || headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0');
 
-const send = (reply: FastifyReply, answer: CallbackAnswer) => void reply.code(answer.status).headers(answer.headers).send(answer.body);
+const declaredOver = (request: FastifyRequest, limit: number) => Number(request.headers['content-length']) > limit;
 
-/**
- * The route-level hooks of an opted-in route (no global hook does any of this):
- * - preParsing: marks the request with its verifier, so the plugin's JSON parser verifies the
- *   bytes as it reads them (one pass, no stream replayed). A body Fastify does not parse (GET, HEAD)
- *   or parses with another parser (a form) is read and verified here instead, and handed to that
- *   parser (the one case where a copy of the stream is replayed).
- * - preValidation: answers a refused request (401 / 400 / 413, 200 duplicate, 503 in progress)
- *   before validation and the handler; ties a delivery to the client's connection.
- * - onError, onResponse (with a replayStore): settle the delivery from the handler's outcome.
- */
-export function routeHooks(verifier: RouteVerifier, limit: number, replayStore: boolean) {
-  const route: OptedRoute = { verifier, limit };
-  function preParsing(request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream, done: (error: Error | null, payload?: NodeJS.ReadableStream) => void) {
-    request[ROUTE] = route;
-    if (readByParser(request)) return done(null, payload);
-    readPayload(request, payload, limit, (error, raw) => {
-      if (error) {
-        if (!isTooLarge(error)) return done(error);
-        reply.header('connection', 'close');
-        return send(reply, callbackAnswer('body_too_large', { limit }));
-      }
-      verifier.verify(request, raw!, false, (failure) => {
-        if (failure) return done(failure);
-        const outcome = request[OUTCOME];
-        if (outcome && 'answer' in outcome) return send(reply, outcome.answer);
-        if (BODYLESS.has(request.method) || raw!.length === 0) return done(null, payload);
-        // Another parser (e.g. a form parser) reads a copy of the verified bytes. A minimal stream, not Readable.from (slower).
-        const replay = new Readable({ read() {} }) as Readable & { receivedEncodedLength?: number };
-        replay.push(raw);
-        replay.push(null);
-        replay.receivedEncodedLength = raw!.length;
-        done(null, replay);
-      });
-    });
-  }
+const send = (reply: FastifyReply, answer: CallbackAnswer) => {
+  if (answer.status === 413) reply.header('connection', 'close');
+  void reply.code(answer.status).headers(answer.headers).send(answer.body);
+};
+const tooLarge = (reply: FastifyReply, limit: number) => send(reply, callbackAnswer('body_too_large', { limit }));
 
-  function preValidation(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) {
-    const outcome = request[OUTCOME];
-    if (outcome === null) return done(notVerified(request, verifier.mode));
-    if ('answer' in outcome) {
-      if (outcome.answer.status === 413) reply.header('connection', 'close');
-      return send(reply, outcome.answer);
-    }
-    if ('settle' in outcome) {
-      // Fastify's onRequestAbort does not fire once the body was read: watch the raw response.
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) outcome.settle(false);
-      });
-    }
-    done();
-  }
-
-  const hooks: { preParsing: typeof preParsing; preValidation: typeof preValidation; onError?: unknown; onResponse?: unknown } = { preParsing, preValidation };
-  if (replayStore) {
-    hooks.onError = (request: FastifyRequest, _reply: FastifyReply, _error: Error, done: () => void) => {
-      const outcome = request[OUTCOME];
-      if (outcome && 'settle' in outcome) outcome.failed = true;
-      done();
-    };
-    hooks.onResponse = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      const outcome = request[OUTCOME];
-      if (outcome && 'settle' in outcome) outcome.settle(!outcome.failed && succeeded(reply.statusCode));
-      done();
-    };
-  }
-  return hooks;
-}
-
-/** The bytes of an opted-in route were never seen by the verifier: a JSON parser of your own replaced the plugin's. */
+/** Opted-in routes whose hooks never saw the body: declared before the plugin, or a parser that left the stream unread. */
 const notVerified = (request: FastifyRequest, mode: 'callback' | 'signed') =>
   new WebhookError(
     'not_verified',
-    `@x/fastify: the ${mode === 'callback' ? 'callback' : 'signed request'} on ${request.method} ${request.url} was not verified: its body was parsed by a content-type parser ` +
-      'that is not the plugin\'s (a JSON parser registered for a more specific content type, or after the plugin). Register your own parsers in an encapsulated context, not where the opted-in routes are.',
+    `@x/fastify: the ${mode === 'callback' ? 'callback' : 'signed request'} on ${request.method} ${request.url} was not verified: its body was not read ` +
+      'through the route (a content-type parser that leaves the stream unread). Give its content type a parser that reads the body, as Fastify\'s own do.',
   );
 
 /**
- * The plugin's JSON parser: on an opted-in route, reads the bytes once, verifies them and hands the
- * handler the verified body (no replayed stream, no second read); elsewhere, parses exactly as
- * Fastify's default JSON parser does (same limits, same errors, same poisoning options).
+ * The route hooks of callback routes (one key cache for every route of the plugin):
+ * - preParsing: a body that a content-type parser reads (the context's own JSON parser, yours or
+ *   Fastify's) is observed as that parser reads it: one pass, no replayed copy. A body no parser
+ *   reads (GET, HEAD) is read here. Over the route's bodyLimit: 413.
+ * - preValidation: verifies the bytes and answers a refused request (401 / 400, 200 duplicate,
+ *   503 in progress) before validation and the handler; ties a delivery to the client's connection.
+ * - onError, onResponse (with a replayStore): settle the delivery from the handler's outcome.
  */
-export function jsonParser(defaultJson: DefaultJsonParser) {
-  return (request: FastifyRequest, payload: NodeJS.ReadableStream, done: (error: Error | null, body?: unknown) => void) => {
-    const route = request[ROUTE];
-    const limit = route ? route.limit : request.routeOptions.bodyLimit!;
-    readPayload(request, payload, limit, (error, raw) => {
-      if (!route) {
-        if (error) return done(error);
-        return defaultJson(request, raw!.toString('utf8'), done);
+export function callbackHooks(options: CallbackOptions) {
+  const verify: CallbackOptions = withKeyCache(options, nodeMac);
+  return (limit: number) => {
+    function preParsing(request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream, done: PreParsingDone) {
+      if (declaredOver(request, limit)) return tooLarge(reply, limit);
+      if (parsedByFastify(request)) {
+        request[STATE] = new ObservedBody(payload, limit, () => tooLarge(reply, limit));
+        return done(null, payload);
       }
-      if (error) {
-        if (!isTooLarge(error)) return done(error);
-        request[OUTCOME] = { answer: callbackAnswer('body_too_large', { limit }) };
-        return done(null, undefined);
+      collect(payload, limit, request.headers['content-length']).then(
+        (raw) => {
+          request[STATE] = raw;
+          done(null, payload);
+        },
+        () => tooLarge(reply, limit), // past the limit (the only refusal of a stream read to its end)
+      );
+    }
+
+    const accept = (request: FastifyRequest, reply: FastifyReply, raw: Uint8Array, callback: VerifiedCallback | undefined, done: Done) => {
+      if (!callback) return; // refused: the answer is written
+      request.rawBody = raw;
+      request.callback = callback.payload;
+      request.callbackHeader = callback.header;
+      if (!verify.replayStore) return done();
+      const delivery: Delivery = { settle: settleWith(callback, verify), failed: false };
+      request[STATE] = delivery;
+      // Fastify's onRequestAbort does not fire once the body was read: watch the raw response.
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) delivery.settle(false);
+      });
+      done();
+    };
+
+    function preValidation(request: FastifyRequest, reply: FastifyReply, done: Done) {
+      const state = request[STATE];
+      const raw = state instanceof ObservedBody ? state.bytes() : state instanceof Uint8Array ? state : undefined;
+      if (!raw) return done(notVerified(request, 'callback'));
+      let decided: ReturnType<typeof decideCallback>;
+      try {
+        // Without a replayStore, no promise: the verdict is known as soon as the bytes are.
+        decided = decideCallback({ headers: request.headers, respond: (answer) => send(reply, answer) }, raw, verify);
+      } catch (error) {
+        return done(error as Error);
       }
-      route.verifier.verify(request, raw!, true, done);
-    });
+      if (decided instanceof Promise) decided.then((callback) => accept(request, reply, raw, callback, done), done);
+      else accept(request, reply, raw, decided, done);
+    }
+
+    const hooks: { preParsing: typeof preParsing; preValidation: typeof preValidation; onError?: unknown; onResponse?: unknown } = { preParsing, preValidation };
+    if (verify.replayStore) {
+      hooks.onError = (request: FastifyRequest, _reply: FastifyReply, _error: Error, done: () => void) => {
+        const state = request[STATE];
+        if (state && 'settle' in state) state.failed = true;
+        done();
+      };
+      hooks.onResponse = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+        const state = request[STATE];
+        if (state && 'settle' in state) state.settle(!state.failed && succeeded(reply.statusCode));
+        done();
+      };
+    }
+    return hooks;
+  };
+}
+
+/** The verified bytes again, for the route's content-type parser. A minimal stream, not Readable.from (slower). */
+function replay(raw: Uint8Array): NodeJS.ReadableStream {
+  const stream = new Readable({ read() {} }) as Readable & { receivedEncodedLength?: number };
+  stream.push(raw);
+  stream.push(null);
+  stream.receivedEncodedLength = raw.byteLength;
+  return stream;
+}
+
+/**
+ * The route hooks of signed-request routes (one bounded key cache for the credentials lookup):
+ * - preParsing: reads the body (413 over the route's bodyLimit) and verifies it with the request
+ *   target; a refused request is answered 401 with the service's error body, before any parser
+ *   sees its bytes. The content-type parser then reads the verified bytes.
+ * - preValidation: refuses a request the preParsing hook never saw.
+ */
+export function signedHooks(options: VerifyOptions) {
+  const verify: VerifyOptions = withKeyCache(options, nodeMac);
+  return (limit: number) => {
+    function preParsing(request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream, done: PreParsingDone) {
+      let raw: Uint8Array = new Uint8Array();
+      const exchange = {
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        readBody: (max: number) => collect(payload, max, request.headers['content-length']).then((bytes) => (raw = bytes)),
+        respond: (answer: CallbackAnswer) => send(reply, answer),
+      };
+      receiveSignedRequest(exchange, verify, limit).then((verified) => {
+        if (!verified) return;
+        request.rawBody = raw;
+        request.customerId = verified.customerId;
+        request[STATE] = VERIFIED;
+        // Parsed only once verified: unverified bytes are never parsed.
+        done(null, BODYLESS.has(request.method) || raw.byteLength === 0 ? payload : replay(raw));
+      }, done);
+    }
+
+    function preValidation(request: FastifyRequest, _reply: FastifyReply, done: Done) {
+      done(request[STATE] === VERIFIED ? undefined : notVerified(request, 'signed'));
+    }
+    return { preParsing, preValidation };
   };
 }

@@ -1,10 +1,10 @@
-import { DEFAULT_BODY_LIMIT, type CallbackFailure, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
+import { DEFAULT_BODY_LIMIT, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
 import { receiveCallback, settleWith, succeeded } from '@x/webhooks/adapter';
 import type { Context, Env, MiddlewareHandler, Next } from 'hono';
-import { readHonoBody } from './body.js';
-import { answerWith, resolverOf, type Common, type OptionsOrFactory } from './common.js';
+import { exchangeOf } from './exchange.js';
+import { resolverOf, type MiddlewareOptions, type OptionsOrFactory } from './options.js';
 
-export type CallbackMiddlewareOptions = CallbackOptions & Common;
+export type CallbackMiddlewareOptions = CallbackOptions & MiddlewareOptions;
 
 /** What `verifyCallbacks` sets: `c.get('callback')`, `c.get('callbackHeader')` (or `c.var.*`). */
 export interface CallbackVariables {
@@ -17,10 +17,6 @@ export interface CallbackVariables {
 export interface CallbackEnv {
   Variables: CallbackVariables;
 }
-
-// De-duplication answers are not errors: `onError` never turns them into something the service
-// would misread (a 2xx for an in-progress copy would lose the update).
-const NOT_ERRORS: ReadonlySet<CallbackFailure> = new Set(['duplicate', 'in_progress']);
 
 /**
  * Runs the rest of the chain and settles the delivery from its outcome. Hono's compose catches an
@@ -74,18 +70,9 @@ export function verifyCallbacks<E extends Env = any>(optionsOrFactory: OptionsOr
   const resolve = resolverOf(optionsOrFactory);
   return async (c, next) => {
     const options = resolve(c);
-    const limit = options.limit ?? DEFAULT_BODY_LIMIT;
-    let answer: Response | Promise<Response> | undefined;
-    const callback = await receiveCallback(
-      {
-        readBody: (max) => readHonoBody(c.req, max),
-        headers: c.req.raw.headers,
-        respond: (a, reason) => void (answer = answerWith(c, a, reason, NOT_ERRORS.has(reason) ? undefined : options.onError)),
-      },
-      options,
-      limit,
-    );
-    if (!callback) return answer;
+    const exchange = exchangeOf(c, options.onError);
+    const callback = await receiveCallback(exchange, options, options.limit ?? DEFAULT_BODY_LIMIT);
+    if (!callback) return exchange.answer;
     c.set('callback', callback.payload);
     c.set('callbackHeader', callback.header);
     if (options.replayStore) await settleAround(c, next, settleWith(callback, options));

@@ -2,10 +2,10 @@ import type { ReplayStore, VerifyOptions } from '@x/auth';
 import { DEFAULT_BODY_LIMIT } from '@x/webhooks';
 import { receiveSignedRequest } from '@x/webhooks/adapter';
 import type { Env, MiddlewareHandler } from 'hono';
-import { readHonoBody } from './body.js';
-import { answerWith, resolverOf, type Common, type OptionsOrFactory } from './common.js';
+import { exchangeOf } from './exchange.js';
+import { resolverOf, type MiddlewareOptions, type OptionsOrFactory } from './options.js';
 
-export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & Common & { replayStore?: ReplayStore | undefined };
+export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & MiddlewareOptions & { replayStore?: ReplayStore | undefined };
 
 /** What `verifySignedRequests` sets: `c.get('customerId')`. */
 export interface SignedRequestVariables {
@@ -37,20 +37,9 @@ export function verifySignedRequests<E extends Env = any>(optionsOrFactory: Opti
   const resolve = resolverOf(optionsOrFactory);
   return async (c, next) => {
     const options = resolve(c);
-    const limit = options.limit ?? DEFAULT_BODY_LIMIT;
-    let answer: Response | Promise<Response> | undefined;
-    const verified = await receiveSignedRequest(
-      {
-        method: c.req.method,
-        url: c.req.url,
-        headers: c.req.raw.headers,
-        readBody: (max) => readHonoBody(c.req, max),
-        respond: (a, reason) => void (answer = answerWith(c, a, reason, options.onError)),
-      },
-      options,
-      limit,
-    );
-    if (!verified) return answer;
+    const exchange = exchangeOf(c, options.onError);
+    const verified = await receiveSignedRequest({ ...exchange, method: c.req.method, url: c.req.url }, options, options.limit ?? DEFAULT_BODY_LIMIT);
+    if (!verified) return exchange.answer;
     c.set('customerId', verified.customerId);
     await next();
   };

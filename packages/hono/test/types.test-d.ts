@@ -8,6 +8,7 @@ import {
   verifySignedRequests,
   type CallbackEnv,
   type CallbackMiddlewareOptions,
+  type MiddlewareOptions,
   type SignedRequestEnv,
   type SignedRequestMiddlewareOptions,
   type VerificationFailure,
@@ -23,6 +24,13 @@ describe('@x/hono public types', () => {
     verifySignedRequests({ credentials: () => undefined, mac: nodeMac });
     // @ts-expect-error `signer` was the second HMAC plug-in type: pass `mac`
     verifyCallbacks({ customerId: 'x', apiKey: 'AAAA', signer: () => '' });
+  });
+  it('both middlewares take MiddlewareOptions (limit, onError); no public type is called Common', () => {
+    expectTypeOf<CallbackMiddlewareOptions>().toMatchTypeOf<MiddlewareOptions>();
+    expectTypeOf<SignedRequestMiddlewareOptions>().toMatchTypeOf<MiddlewareOptions>();
+    expectTypeOf<Parameters<NonNullable<MiddlewareOptions['onError']>>[0]>().toEqualTypeOf<VerificationFailure>();
+    // @ts-expect-error renamed MiddlewareOptions
+    type _Gone = import('../src/index.js').Common;
   });
   it('the middlewares are Hono middleware with their own Env', () => {
     expectTypeOf(verifyCallbacks(options)).toEqualTypeOf<MiddlewareHandler<CallbackEnv>>();

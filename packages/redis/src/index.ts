@@ -32,9 +32,10 @@ const BEGIN = `local v = redis.call('GET', KEYS[1])
 if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 'started' end
 if string.sub(v, 1, 2) == '${OWNER}' then return 'in_progress' end
 return 'done'`;
+// Done wins whoever holds the mark; 0 says another delivery had taken over the lease.
 const COMPLETE = `local v = redis.call('GET', KEYS[1])
-if v and v ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], '${DONE}', 'PX', ARGV[2])
+if v and v ~= ARGV[1] and string.sub(v, 1, 2) == '${OWNER}' then return 0 end
 return 1`;
 const ABANDON = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end
 return 0`;
@@ -48,8 +49,9 @@ const ms = (value: number) => Math.max(1, Math.ceil(value));
  * - `claim` (nonces): one atomic `SET key 1 PX ttl NX`; a nonce claimed by one verifier is refused
  *   by all others.
  * - `begin` / `complete` / `abandon` (callbacks, exactly once): one Lua script each. The
- *   in-progress value is a random token of the process that began the delivery, so `complete`
- *   and `abandon` only touch the mark that process owns; the mark expires after the lease.
+ *   in-progress value is a random token of the process that began the delivery, so `abandon`
+ *   only removes the mark that process owns; `complete` records the success whoever holds the
+ *   mark (false when another process had taken over the lease); the mark expires after the lease.
  *
  * When Redis cannot be reached, every call rejects and verification fails closed (the error
  * propagates); it never answers "fresh" without Redis having said so.

@@ -109,9 +109,22 @@ describe('createRedisReplayStore as a delivery store (callbacks exactly once)', 
     await new Promise((r) => setTimeout(r, 150));
     const current = started(await store.begin(key, 60_000));
     expect(await store.abandon(key, stale)).toBe(false);
-    expect(await store.complete(key, stale, day)).toBe(false);
     expect(await store.begin(key, 60_000)).toEqual({ state: 'in_progress' });
     expect(await store.complete(key, current, day)).toBe(true);
+    expect(await store.begin(key, 60_000)).toEqual({ state: 'done' });
+  });
+
+  it('a success is recorded whoever holds the lease (done wins over a later release); complete says the lease was lost', async () => {
+    const store = createRedisReplayStore({ client: connection() });
+    const key = unique();
+    const slow = started(await store.begin(key, 50));
+    await new Promise((r) => setTimeout(r, 150)); // the slow handler outlived its lease; a copy took over
+    const copy = started(await store.begin(key, 60_000));
+    expect(await store.complete(key, slow, day)).toBe(false); // lost the lease, recorded all the same
+    expect(await store.begin(key, 60_000)).toEqual({ state: 'done' });
+    expect(await store.abandon(key, copy)).toBe(false); // the copy failed: the success stays
+    expect(await store.begin(key, 60_000)).toEqual({ state: 'done' });
+    expect(await store.complete(key, copy, day)).toBe(true); // done already: nothing lost
     expect(await store.begin(key, 60_000)).toEqual({ state: 'done' });
   });
 

@@ -4,7 +4,7 @@
  * @packageDocumentation
  * @module @x/webhooks/adapter
  */
-export { receiveCallback, decideCallback, receiveSignedRequest, settleWith, succeeded, signedRequestAnswer, withKeyCache } from './adapter.js';
+export { receiveCallback, decideCallback, receiveSignedRequest, settleWith, succeeded, signedRequestAnswer, verificationFailure, withKeyCache } from './adapter.js';
 export type { AdapterExchange, CallbackExchange, SignedRequestExchange, VerificationFailure } from './adapter.js';
 export { readRequestBody } from './body.js';
 // The types these names use (the main entry has them too).

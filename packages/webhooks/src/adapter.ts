@@ -22,6 +22,26 @@ export interface VerificationFailure {
   reason: string;
 }
 
+/**
+ * The failure an adapter's `onError` gets for a refusal, or undefined for a de-duplication answer
+ * (200 duplicate, 503 in progress): those are not errors, and an `onError` must not turn them into
+ * something the service would misread (a 2xx for an in-progress copy would lose the update).
+ *
+ * @example
+ * ```ts
+ * import { verificationFailure, type AdapterExchange } from '@x/webhooks/adapter';
+ *
+ * const respond: AdapterExchange<string>['respond'] = (answer, reason) => {
+ *   const failure = verificationFailure(answer, reason);
+ *   if (failure) log.warn(failure.reason); // 401 / 400 / 413; never for 200 duplicate or 503 in progress
+ *   write(answer.status, answer.headers, answer.body);
+ * };
+ * ```
+ */
+export function verificationFailure(answer: CallbackAnswer, reason: string): VerificationFailure | undefined {
+  return reason === 'duplicate' || reason === 'in_progress' ? undefined : { status: answer.status, body: answer.body, reason };
+}
+
 /** The I/O of one request, as a framework adapter provides it. */
 export interface AdapterExchange<Reason extends string> {
   /** The raw body, at most `limit` bytes; throws `BodyTooLargeError` beyond. */

@@ -172,6 +172,7 @@ describe('entry points (issue 11: the adapter core on @x/webhooks/adapter, test 
     expectTypeOf(main).not.toHaveProperty('createSignedCallback');
     expectTypeOf(adapter.receiveCallback).returns.resolves.toEqualTypeOf<VerifiedCallback | undefined>();
     expectTypeOf(adapter.readRequestBody).returns.resolves.toEqualTypeOf<Uint8Array>();
+    expectTypeOf(adapter.verificationFailure).returns.toEqualTypeOf<import('../src/adapter-entry.js').VerificationFailure | undefined>();
     // decideCallback: the answer itself without a replayStore, a promise of it with one.
     expectTypeOf(adapter.decideCallback).returns.toEqualTypeOf<VerifiedCallback | undefined | Promise<VerifiedCallback | undefined>>();
     expectTypeOf(main).not.toHaveProperty('decideCallback');

@@ -1,12 +1,11 @@
 import { createKeyCache, type KeyCache, type MacProvider } from '@x/auth';
-import type { CallbackAnswer } from '@x/webhooks';
 import type { Context, Env } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { VerificationFailure } from '@x/webhooks/adapter';
 
 export type { VerificationFailure };
 
-export interface Common {
+/** The options both middlewares of this package take, besides those of the verification itself. */
+export interface MiddlewareOptions {
   /** Largest body read, in bytes. Default 100 KiB; larger bodies get 413. */
   limit?: number | undefined;
   /**
@@ -15,10 +14,6 @@ export interface Common {
    */
   onError?: ((failure: VerificationFailure, c: Context) => Response | Promise<Response>) | undefined;
 }
-
-/** The answer for a request that does not reach the handler: `onError`'s, or the JSON answer of the core. */
-export const answerWith = (c: Context, answer: CallbackAnswer, reason: string, onError: Common['onError']): Response | Promise<Response> =>
-  onError ? onError({ status: answer.status, body: answer.body, reason }, c) : c.json(answer.body, answer.status as ContentfulStatusCode, answer.headers);
 
 /**
  * Options, or a function of the request's Context that gives them (on Workers, where secrets are

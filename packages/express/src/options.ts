@@ -3,7 +3,8 @@ import type { VerificationFailure } from '@x/webhooks/adapter';
 
 export type { VerificationFailure };
 
-export interface Common {
+/** The options both middlewares of this package take, besides those of the verification itself. */
+export interface MiddlewareOptions {
   /** Largest body read, in bytes. Default 100 KiB; larger bodies get 413. */
   limit?: number | undefined;
   /** Called instead of the default JSON answer when verification fails (not for 200 duplicate / 503 in progress). */

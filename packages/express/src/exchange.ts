@@ -1,0 +1,34 @@
+import type { CallbackAnswer } from '@x/webhooks';
+import { verificationFailure } from '@x/webhooks/adapter';
+import type { NextFunction, Request, Response } from 'express';
+import type { MiddlewareOptions } from './options.js';
+import { keptRawBody, readStream } from './raw-body.js';
+
+/** One request's I/O for the core of @x/webhooks/adapter: the raw body, its headers, the answer. */
+export interface ExpressExchange {
+  headers: Request['headers'];
+  /** The raw body, without reading anything twice: what a parser kept (`keptRawBody`), else the stream. */
+  readBody(limit: number): Promise<Uint8Array | string>;
+  /** Writes the answer of a request that does not reach the handler: `onError`'s, or the core's JSON. */
+  respond(answer: CallbackAnswer, reason: string): void;
+  /** The bytes this middleware read from the stream (then req.body is its to set); undefined when a parser kept them. */
+  readonly read: Uint8Array | undefined;
+}
+
+export function exchangeOf(req: Request, res: Response, next: NextFunction, onError: MiddlewareOptions['onError']): ExpressExchange {
+  let read: Uint8Array | undefined;
+  return {
+    headers: req.headers,
+    async readBody(limit) {
+      return keptRawBody(req) ?? (read = await readStream(req, limit));
+    },
+    respond(answer, reason) {
+      const failure = onError && verificationFailure(answer, reason);
+      if (failure) return onError!(failure, req, res, next);
+      res.status(answer.status).set(answer.headers).json(answer.body);
+    },
+    get read() {
+      return read;
+    },
+  };
+}
