@@ -30,8 +30,8 @@ export interface SignOptions {
 
 export interface SignerOptions extends SignOptions {
   /**
-   * The HMAC implementation. Default: pure (@noble/hashes), HMAC-SHA256, and HMAC-SHA1 after
-   * `enableSha1()`. On Node, `nodeMac` from `@x/auth/node` is faster and has both.
+   * The HMAC implementation. Default: node:crypto on Node, pure (@noble/hashes) elsewhere;
+   * HMAC-SHA256, and HMAC-SHA1 after `enableSha1()` (or pass `mac: prepareMac`, which has both).
    */
   mac?: MacProvider | undefined;
 }

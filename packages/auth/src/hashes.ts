@@ -1,0 +1,35 @@
+// `#hashes` everywhere but Node (browsers, workers, and any runtime without the `node` condition):
+// the hash functions on @noble/hashes' public API. On Node, package.json "imports" picks
+// node/hashes.ts instead, and nothing of @noble/hashes is loaded.
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha1 } from '@noble/hashes/legacy.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, type CHash } from '@noble/hashes/utils.js';
+import { encodeBase64 } from './base64.js';
+import { utf8, utf8Scratch } from './bytes.js';
+import type { PreparedMac } from './hmac.js';
+
+/**
+ * A pure HMAC (RFC 2104): noble's keyed HMAC state is prepared once per key (the padded key
+ * hashed into its inner and outer states), then cloned for each signature; text is encoded into
+ * a reused buffer, and the tag written into a reused array before it is base64-encoded.
+ */
+function pureHmac(hash: CHash, key: Uint8Array): PreparedMac {
+  const keyed = hmac.create(hash, key);
+  const tag = new Uint8Array(hash.outputLen);
+  return (parts) => {
+    const state = keyed.clone();
+    for (const part of parts) state.update(typeof part === 'string' ? utf8Scratch(part) : part);
+    state.digestInto(tag);
+    return encodeBase64(tag);
+  };
+}
+
+/** HMAC-SHA256 prepared for a key. */
+export const hmacSha256 = (key: Uint8Array): PreparedMac => pureHmac(sha256, key);
+
+/** HMAC-SHA1 prepared for a key. Only code that may use SHA-1 refers to it, so other bundles do not carry SHA-1. */
+export const hmacSha1 = (key: Uint8Array): PreparedMac => pureHmac(sha1, key);
+
+/** Lower-case hex SHA-256 of bytes (text is UTF-8). */
+export const sha256Hex = (data: string | Uint8Array): string => bytesToHex(sha256(typeof data === 'string' ? utf8(data) : data));
