@@ -6,6 +6,11 @@ import tseslint from 'typescript-eslint';
 const PURE = ['packages/auth/src/**/*.ts', 'packages/client/src/**/*.ts', 'packages/webhooks/src/**/*.ts', 'packages/hono/src/**/*.ts'];
 // Node-only entry points of otherwise portable packages (never imported by the portable code).
 const NODE_ENTRIES = ['packages/auth/src/node/**', 'packages/client/src/node/**', 'packages/webhooks/src/node/**'];
+// Public APIs of dependencies only: no `_`-prefixed import from a package (noble's `_SHA256`, `_HMAC`; a
+// namespace import of a package counts, as it reaches them too) and no call
+// of a `_`-prefixed method (`_cloneInto`) anywhere.
+const PRIVATE_IMPORT = { regex: '^[^.#]', importNamePattern: '^_', message: 'Import only the public API of a dependency (no _-prefixed names).' };
+const PRIVATE_CALL = { selector: 'CallExpression > MemberExpression.callee[property.name=/^_/]', message: 'Call only public methods of a dependency (no _-prefixed methods).' };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.tools/**', '.ci-out/**', 'docs/snippets/.work*/**'] },
@@ -14,7 +19,8 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'Use explicit named exports.' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: 'Use explicit named exports.' }, PRIVATE_CALL],
+      'no-restricted-imports': ['error', { patterns: [PRIVATE_IMPORT] }],
     },
   },
   {
@@ -26,7 +32,7 @@ export default tseslint.config(
     files: PURE,
     ignores: NODE_ENTRIES,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Portable packages must not import node:* modules.' }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Portable packages must not import node:* modules.' }, PRIVATE_IMPORT],
         paths: ['buffer', 'crypto', 'fs', 'http', 'https', 'net', 'os', 'path', 'stream', 'url', 'util', 'events', 'zlib'].map((name) => ({ name, message: 'Portable packages must not import Node built-ins.' })) }],
       'no-restricted-globals': ['error',
         { name: 'Buffer', message: 'Use Uint8Array: Buffer does not exist in browsers, Deno or workers.' },

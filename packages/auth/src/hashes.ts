@@ -1,4 +1,4 @@
-// `#hashes` everywhere but Node (browsers, workers, and any runtime without the `node` condition):
+// `#hashes` everywhere but Node (Deno, Bun, workers, browsers, any runtime without a condition of its own):
 // the hash functions on @noble/hashes' public API. On Node, package.json "imports" picks
 // node/hashes.ts instead, and nothing of @noble/hashes is loaded.
 import { hmac } from '@noble/hashes/hmac.js';

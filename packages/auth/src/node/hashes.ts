@@ -1,4 +1,4 @@
-// `#hashes` on Node (the `node` export condition; Deno and Bun have it too): the hash functions of
+// `#hashes` on Node (the `node` export condition, when no deno/bun/worker/browser condition comes first): the hash functions of
 // node:crypto, through its public API. @noble/hashes is not loaded on this path.
 import { createHash, createHmac, createSecretKey } from 'node:crypto';
 import type * as Portable from '../hashes.js';

@@ -10,10 +10,10 @@ import { nodeHmac } from './hashes.js';
 
 /**
  * HMAC through node:crypto (`createHmac` with the key imported once as a KeyObject), whatever the
- * export conditions. It is already the default wherever the `node` export condition applies
- * (Node; Deno and Bun resolve it too): `@x/auth` picks node:crypto there. Pass it as `mac` to createSigner, verifyRequest,
- * callbackSignature, createClient or the emulator to use node:crypto where another condition
- * (`browser`, a worker's) would pick the pure HMAC.
+ * export conditions. On Node it is already the default (`@x/auth` picks node:crypto by the `node`
+ * export condition). Pass it as `mac` to createSigner, verifyRequest, callbackSignature,
+ * createClient or the emulator to use node:crypto where another condition (`deno`, `bun`,
+ * `browser`) picks the pure HMAC.
  *
  * @example
  * ```ts
