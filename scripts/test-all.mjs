@@ -153,6 +153,9 @@ if (wanted('packages')) {
   }
   // attw packs each package (npm pack into a temp dir): independent, so two at a time.
   await parallelSteps(checks);
+  // CommonJS that loads anywhere: every .cjs entry required with require(esm) off, and without the
+  // globals Jest's jsdom environment lacks; no require() of an ES-only package (scripts/cjs-check.mjs).
+  summarised('scripts/cjs-check.mjs', 'cjs-check', 'CommonJS entries (node scripts/cjs-check.mjs)');
 }
 
 // Cross-runtime checks import the built packages in other runtimes; each script ends with
