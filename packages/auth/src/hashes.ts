@@ -1,7 +1,6 @@
 // `#hashes` everywhere but Node (Deno, Bun, workers, browsers, any runtime without a condition of its own):
 // the hash functions on @noble/hashes' public API. On Node, package.json "imports" picks
 // node/hashes.ts instead, and nothing of @noble/hashes is loaded.
-import { hmac } from '@noble/hashes/hmac.js';
 import { sha1 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { CHash } from '@noble/hashes/utils.js';
@@ -10,17 +9,24 @@ import { utf8, utf8Scratch } from './bytes.js';
 import type { PreparedMac } from './hmac.js';
 
 /**
- * A pure HMAC (RFC 2104): noble's keyed HMAC state is prepared once per key (the padded key
- * hashed into its inner and outer states), then cloned for each signature; text is encoded into
- * a reused buffer, and the tag written into a reused array before it is base64-encoded.
+ * A pure HMAC (RFC 2104) over the hash's public streaming API: the padded key is hashed into an
+ * inner and an outer state once per key, and both are cloned for each signature. Text is encoded
+ * into a reused buffer, and the tag written into a reused array before it is base64-encoded.
+ * Written here rather than taken from `@noble/hashes/hmac.js`: the same steps in 0.34 KB less of
+ * a bundle (docs/decisions.md).
  */
 function pureHmac(hash: CHash, key: Uint8Array): PreparedMac {
-  const keyed = hmac.create(hash, key);
+  const block = hash.blockLen;
+  const pad = new Uint8Array(block);
+  pad.set(key.length > block ? hash(key) : key);
+  const inner = hash.create().update(pad.map((byte) => byte ^ 0x36));
+  const outer = hash.create().update(pad.map((byte) => byte ^ 0x5c));
   const tag = new Uint8Array(hash.outputLen);
   return (parts) => {
-    const state = keyed.clone();
+    const state = inner.clone();
     for (const part of parts) state.update(typeof part === 'string' ? utf8Scratch(part) : part);
     state.digestInto(tag);
+    outer.clone().update(tag).digestInto(tag);
     return encodeBase64(tag);
   };
 }
