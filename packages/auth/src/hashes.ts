@@ -5,13 +5,12 @@ import { sha1 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { CHash } from '@noble/hashes/utils.js';
 import { encodeBase64 } from './base64.js';
-import { utf8, utf8Scratch } from './bytes.js';
+import { utf8 } from './bytes.js';
 import type { PreparedMac } from './hmac.js';
 
 /**
  * A pure HMAC (RFC 2104) over the hash's public streaming API: the padded key is hashed into an
- * inner and an outer state once per key, and both are cloned for each signature. Text is encoded
- * into a reused buffer, and the tag written into a reused array before it is base64-encoded.
+ * inner and an outer state once per key, and both are cloned for each signature.
  * Written here rather than taken from `@noble/hashes/hmac.js`: the same steps in 0.34 KB less of
  * a bundle (docs/decisions.md).
  */
@@ -21,13 +20,10 @@ function pureHmac(hash: CHash, key: Uint8Array): PreparedMac {
   pad.set(key.length > block ? hash(key) : key);
   const inner = hash.create().update(pad.map((byte) => byte ^ 0x36));
   const outer = hash.create().update(pad.map((byte) => byte ^ 0x5c));
-  const tag = new Uint8Array(hash.outputLen);
   return (parts) => {
     const state = inner.clone();
-    for (const part of parts) state.update(typeof part === 'string' ? utf8Scratch(part) : part);
-    state.digestInto(tag);
-    outer.clone().update(tag).digestInto(tag);
-    return encodeBase64(tag);
+    for (const part of parts) state.update(typeof part === 'string' ? utf8(part) : part);
+    return encodeBase64(outer.clone().update(state.digest()).digest());
   };
 }
 

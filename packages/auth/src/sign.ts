@@ -1,4 +1,4 @@
-import { canonicalHeaderValue, canonicalTsHeaders, joinStringToSign, resourceOf } from './canonical.js';
+import { canonicalHeaderValue, joinStringToSign, resourceOf } from './canonical.js';
 import { type Algorithm, DEFAULT_ALGORITHM, TS_HEADER_PREFIX } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
 import { formatHttpDate } from './date.js';
@@ -80,7 +80,7 @@ function extraHeaders(headers: Record<string, string>): Record<string, string> {
  */
 function randomUuid(): string {
   const c = globalThis.crypto;
-  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  if (c.randomUUID) return c.randomUUID();
   const b = c.getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
@@ -145,14 +145,11 @@ export function createSigner(credentials: Credentials, defaults: SignerOptions =
       headers['x-ts-auth-method'] = algorithm;
       if (dateHeader === 'x-ts-date') headers['x-ts-date'] = date;
       if (nonce !== undefined) headers['x-ts-nonce'] = nonce;
+      // All x-ts-*, lower-case and canonical by now; the signer's own are set above in name order
+      // (auth-method < date < nonce), so only extras need a sort.
+      if (extras) Object.assign(headers, extras);
       let tsLines = '';
-      if (extras && Object.keys(extras).length > 0) {
-        Object.assign(headers, extras);
-        tsLines = canonicalTsHeaders(headers);
-      } else {
-        // The signer's own headers, set above in name order (auth-method < date < nonce).
-        for (const name in headers) tsLines += `${name}:${headers[name]}\n`;
-      }
+      for (const name of extras ? Object.keys(headers).sort() : Object.keys(headers)) tsLines += `${name}:${headers[name]}\n`;
 
       // URL objects serialise their path percent-encoded, exactly as fetch sends it.
       const url = typeof request.url === 'string' ? request.url : request.url.href;

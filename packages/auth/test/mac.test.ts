@@ -1,8 +1,7 @@
 // Both HMAC paths against node:crypto's Hmac as the oracle: the pure one (@noble/hashes' public
-// HMAC prepared once per key and cloned per signature, text encoded into a reused buffer) and the
+// HMAC prepared once per key and cloned per signature) and the
 // node:crypto one (`#hashes` under the `node` condition, and nodeMac): any key length (shorter,
-// equal to and longer than a block), any mix of text and byte parts, text beyond the reused
-// buffer's size, both algorithms.
+// equal to and longer than a block), any mix of text and byte parts, long text, both algorithms.
 import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
