@@ -20,6 +20,10 @@
 // Signing only back to the issue's 5.0 KB (4,999 B): XError's cross-copy instanceof in fewer bytes (an
 // inherited constructor is visited anyway), decodeBase64 by round trip alone, a UUID fallback without
 // a regex, three messages shorter; the budget is the goal itself.
+// Issue 21: bundled without this repository's tsconfig.json (tsconfigRaw '{}'): its `paths` map
+// @x/auth's `#hashes` to the source, which a user's bundler never sees (the published package has
+// no tsconfig; package.json "imports" picks dist/hashes.js), and which duplicated base64 and UTF-8
+// helpers in every bundle with @x/auth.
 // Size budgets per entry point: each entry's ESM build bundled with its dependencies, minified
 // and gzipped (what a user's bundler ships), measured with esbuild and zlib from the built dist/.
 // Fails, naming the entry, its size and its budget, when an entry is over its budget.
@@ -63,7 +67,7 @@ for (const target of targets) {
   const result = await build({
     stdin: { contents: target.code, resolveDir: dir, loader: 'js' },
     bundle: true, minify: true, format: 'esm', platform: target.platform ?? 'neutral', write: false, treeShaking: true,
-    mainFields: ['module', 'main'], logLevel: 'silent',
+    mainFields: ['module', 'main'], logLevel: 'silent', tsconfigRaw: '{}',
   });
   const bytes = result.outputFiles[0].contents;
   rows.push({ entry: target.name, minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length, budget: target.budget });
