@@ -36,7 +36,7 @@ export function decodeCredentials(credentials: Credentials | undefined): Uint8Ar
   if (!key || key.length === 0) {
     throw new AuthError(
       'invalid_api_key',
-      `apiKey is not base64 (${apiKey.length} characters): copy the key as issued, without quotes or white space.`,
+      `apiKey is not valid base64 (${apiKey.length} characters): copy the key as issued, without quotes or white space.`,
     );
   }
   return key;
