@@ -59,6 +59,7 @@ export function parseHttpDate(value: string): number | undefined {
   const minutes = Number(m);
   const seconds = Number(s);
   if (hours > 23 || minutes > 59 || seconds > 60) return undefined;
+  // Not Date.UTC: it reads years 0-99 as 1900-1999. Dates are parsed as written.
   const check = new Date(0);
   check.setUTCFullYear(year, month, day);
   check.setUTCHours(hours, minutes, Math.min(seconds, 59), 0);
