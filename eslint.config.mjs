@@ -6,6 +6,11 @@ import tseslint from 'typescript-eslint';
 const PURE = ['packages/service/src/**/*.ts', 'packages/auth/src/**/*.ts', 'packages/client/src/**/*.ts', 'packages/webhooks/src/**/*.ts', 'packages/hono/src/**/*.ts', 'packages/otp/src/**/*.ts', 'packages/emulator/src/**/*.ts'];
 // Node-only entry points of otherwise portable packages (never imported by the portable code).
 const NODE_ENTRIES = ['packages/auth/src/node/**', 'packages/client/src/node/**', 'packages/webhooks/src/node/**', 'packages/emulator/src/node.ts', 'packages/emulator/src/cli.ts', 'packages/emulator/src/cli/**'];
+// Public APIs of dependencies only: no `_`-prefixed import from a package (noble's `_SHA256`, `_HMAC`; a
+// namespace import of a package counts, as it reaches them too) and no call
+// of a `_`-prefixed method (`_cloneInto`) anywhere.
+const PRIVATE_IMPORT = { regex: '^[^.#]', importNamePattern: '^_', message: 'Import only the public API of a dependency (no _-prefixed names).' };
+const PRIVATE_CALL = { selector: 'CallExpression > MemberExpression.callee[property.name=/^_/]', message: 'Call only public methods of a dependency (no _-prefixed methods).' };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.tools/**', '.ci-out/**', 'docs/snippets/.work*/**'] },
@@ -16,7 +21,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // One exception: the packages above @x/service re-export its vocabulary whole, so that each
       // name is declared once and no list of its names is kept by hand (ARCHITECTURE.md).
-      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration:not([source.value=/^@x\\/service(\\/failures|\\/request)?$/])', message: 'Use explicit named exports (export * only re-exports @x/service).' }],
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration:not([source.value=/^@x\\/service(\\/failures|\\/request)?$/])', message: 'Use explicit named exports (export * only re-exports @x/service).' }, PRIVATE_CALL],
+      'no-restricted-imports': ['error', { patterns: [PRIVATE_IMPORT] }],
     },
   },
   {
@@ -28,7 +34,7 @@ export default tseslint.config(
     files: PURE,
     ignores: NODE_ENTRIES,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Portable packages must not import node:* modules.' }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'Portable packages must not import node:* modules.' }, PRIVATE_IMPORT],
         paths: ['buffer', 'crypto', 'fs', 'http', 'https', 'net', 'os', 'path', 'stream', 'url', 'util', 'events', 'zlib'].map((name) => ({ name, message: 'Portable packages must not import Node built-ins.' })) }],
       'no-restricted-globals': ['error',
         { name: 'Buffer', message: 'Use Uint8Array: Buffer does not exist in browsers, Deno or workers.' },

@@ -1,15 +1,28 @@
-// Signatures per second, one process, same request for all: @x/auth's pure signer (the default),
-// its signer with node:crypto (nodeMac), the one-off signRequest, the official Node client's header
-// generation (telesignsdk), and the physical floor: node:crypto HMAC over the same string to sign
-// with the date formatted once a second (as the signer does) and a fresh randomUUID nonce.
-// Every variant sends the official layout (Date header) so the strings to sign are identical.
+// Signatures per second, one process, same request for all: @x/auth's pure signer (@noble/hashes,
+// the default of browsers and workers), its signer with node:crypto (nodeMac, the default on Node),
+// the one-off signRequest, the official Node client's header generation (telesignsdk), and the
+// physical floor: node:crypto HMAC over the same string to sign with the date formatted once a
+// second (as the signer does) and a fresh randomUUID nonce. Every variant sends the official layout
+// (Date header) so the strings to sign are identical.
+// The process runs under the `browser` export condition (it restarts itself so), so that @x/auth's
+// default is its pure HMAC; nodeMac is node:crypto whatever the conditions.
+import { spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { createSigner, signRequest } from '@x/auth';
-import { nodeMac } from '@x/auth/node';
-import { compare, loop } from './harness.mjs';
+import { fileURLToPath } from 'node:url';
 
+if (!process.execArgv.includes('--conditions=browser')) {
+  const run = spawnSync(process.execPath, ['--conditions=browser', ...process.execArgv, fileURLToPath(import.meta.url)], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 const require = createRequire(import.meta.url);
+// Which `#hashes` @x/auth resolves under these conditions: the pure one, or the bench would measure node:crypto twice.
+const hashes = createRequire(require.resolve('@x/auth')).resolve('#hashes');
+if (!hashes.endsWith('/hashes.cjs')) throw new Error(`@x/auth's default HMAC is not the pure one here (${hashes})`);
+const { createSigner, signRequest } = await import('@x/auth');
+const { nodeMac } = await import('@x/auth/node');
+const { compare, loop } = await import('./harness.mjs');
+
 const RestClient = require('telesignsdk/src/RestClient.js');
 
 const credentials = { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: 'ABC12345yusumoN6BYsBVkh+yRJ5czgsnCehZaOYldPJdmFh6NeX8kunZ2zU1YWaUw/0wV6xfw==' };
@@ -48,8 +61,8 @@ await compare({
   ms: 300,
   rounds: 9,
   variants: [
-    { name: '@x/auth createSigner().sign, pure (default)', measure: loop(() => pure.sign(request)) },
-    { name: '@x/auth createSigner({ mac: nodeMac }).sign', measure: loop(() => native.sign(request)) },
+    { name: '@x/auth createSigner().sign, pure (default of browsers and workers)', measure: loop(() => pure.sign(request)) },
+    { name: '@x/auth createSigner({ mac: nodeMac }).sign (default on Node)', measure: loop(() => native.sign(request)) },
     { name: '@x/auth signRequest (one-off), pure', measure: loop(() => signRequest(request, credentials, options)) },
     { name: 'telesignsdk generateTeleSignHeaders', role: 'official', measure: loop(() => RestClient.generateTeleSignHeaders(credentials.customerId, credentials.apiKey, 'POST', '/v1/messaging', form, body)) },
     { name: 'node:crypto HMAC, same string, date cached', role: 'floor', measure: loop(floor) },

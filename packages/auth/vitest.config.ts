@@ -1,3 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'auth', include: ['test/**/*.test.ts'], typecheck: { enabled: process.env.VITEST_TYPECHECK !== 'off', include: ['test/**/*.test-d.ts'] } } });
+// `#hashes` from source, as the `node` condition resolves it in the build; the pure file is tested by importing it.
+export default defineProject({
+  resolve: { alias: { '#hashes': fileURLToPath(new URL('./src/node/hashes.ts', import.meta.url)) } },
+  test: { name: 'auth', include: ['test/**/*.test.ts'], typecheck: { enabled: process.env.VITEST_TYPECHECK !== 'off', include: ['test/**/*.test-d.ts'] } },
+});

@@ -1,6 +1,6 @@
 // The published shape of the package in the working directory, as a user's install sees it:
-// publint --strict, attw --pack (node10, node16 CJS/ESM, bundler), its API reports, and both module
-// systems loading it in Node. Run by the package's `check` script (turbo task `check`).
+// publint --strict, attw --pack (node10, node16 CJS/ESM, bundler), its API reports, both module
+// systems loading it in Node, and CommonJS that loads without require(esm) (Jest, bundlers). Run by the package's `check` script (turbo task `check`).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +35,11 @@ describe(pkg.name, () => {
   it('loads with import() in Node (ESM)', () => {
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pkg.name)}); ${check}`], { cwd: pkgDir, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
+  });
+
+  it('every .cjs entry loads without require(esm), and touches no global jsdom lacks at import (scripts/cjs-check.mjs)', () => {
+    const run = spawnSync(process.execPath, [join(root, 'scripts', 'cjs-check.mjs'), pkgDir.split('/').filter(Boolean).pop()!], { cwd: root, encoding: 'utf8' });
+    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
   });
 
   it('loads with require() in Node (CommonJS)', () => {

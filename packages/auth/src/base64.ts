@@ -19,10 +19,8 @@ const CHUNK = 3 * 2048;
  */
 export function encodeBase64(bytes: Uint8Array): string {
   let text = '';
-  for (let start = 0; start < bytes.length; start += CHUNK) {
-    text += btoa(String.fromCharCode.apply(null, (start || bytes.length > CHUNK ? bytes.subarray(start, start + CHUNK) : bytes) as unknown as number[]));
-  }
-  return text;
+  for (let start = 0; start < bytes.length; start += CHUNK) text += String.fromCharCode.apply(null, bytes.subarray(start, start + CHUNK) as unknown as number[]);
+  return btoa(text);
 }
 
 /**

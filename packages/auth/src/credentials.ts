@@ -36,13 +36,13 @@ export function decodeCredentials(credentials: Credentials | undefined): Uint8Ar
     );
   }
   if (typeof apiKey !== 'string' || apiKey === '') {
-    throw new AuthError('missing_credentials', "apiKey is empty: pass your account's API key (a base64 string).");
+    throw new AuthError('missing_credentials', "apiKey is empty: pass your account's API key (base64).");
   }
   const key = decodeBase64(apiKey);
   if (!key || key.length === 0) {
     throw new AuthError(
       'invalid_api_key',
-      `apiKey is not valid base64 (${apiKey.length} characters given): copy the key exactly as issued, without quotes, spaces or line breaks.`,
+      `apiKey is not valid base64 (${apiKey.length} characters): copy the key as issued, without quotes or white space.`,
     );
   }
   return key;

@@ -1,8 +1,4 @@
-import { _SHA1 } from '@noble/hashes/legacy.js';
-import { _SHA256 } from '@noble/hashes/sha2.js';
-import type { Hash } from '@noble/hashes/utils.js';
-import { encodeBase64 } from './base64.js';
-import { utf8Scratch } from './bytes.js';
+import { hmacSha1, hmacSha256 } from '#hashes';
 import type { Algorithm } from './constants.js';
 import { decodeCredentials } from './credentials.js';
 import { AuthError } from './errors.js';
@@ -13,50 +9,16 @@ export interface PreparedMac {
 }
 
 /**
- * Prepares an HMAC for a key. The default is pure (@noble/hashes, every runtime); on Node,
- * `nodeMac` from `@x/auth/node` uses node:crypto and is faster. Pass one as the `mac` option.
+ * Prepares an HMAC for a key. The default is chosen by export conditions: node:crypto where the
+ * `node` condition applies, pure (@noble/hashes) everywhere else. Pass one as the `mac` option.
  */
 export type MacProvider = (algorithm: Algorithm, key: Uint8Array) => PreparedMac;
 
-// The hash classes of @noble/hashes (2.4.0, pinned), used directly: the `sha256` function wraps
-// the same class with helpers a keyed HMAC never uses, and costs 0.35 KB more in a bundle.
-type HashState = Hash<HashState>;
-type HashClass = new () => HashState;
-
 /**
- * A pure HMAC (RFC 2104) over a @noble/hashes hash. The keyed inner and outer states (the key
- * padded to a block, hashed first when longer, XORed with 0x36 and 0x5c) are computed once; each
- * call copies them into two scratch states (no allocation) and hashes the parts (text encoded into
- * a reused buffer). Each digest is written into its scratch state's own block buffer, the one
- * output noble writes without creating a DataView (as its digest() does), and read from there.
- * Safe because it is synchronous: nothing can run between the copy and the digest.
- */
-function pureHmac(Hash: HashClass, key: Uint8Array): PreparedMac {
-  const inner = new Hash();
-  const outer = new Hash();
-  const block = new Uint8Array(inner.blockLen);
-  block.set(key.length > block.length ? new Hash().update(key).digest() : key);
-  inner.update(block.map((byte) => byte ^ 0x36));
-  outer.update(block.map((byte) => byte ^ 0x5c));
-  const innerScratch = inner.clone();
-  const outerScratch = outer.clone();
-  const innerOut = (innerScratch as unknown as { buffer: Uint8Array }).buffer;
-  const outerOut = (outerScratch as unknown as { buffer: Uint8Array }).buffer;
-  const innerDigest = innerOut.subarray(0, inner.outputLen);
-  const outerDigest = outerOut.subarray(0, inner.outputLen);
-  return (parts) => {
-    const state = inner._cloneInto(innerScratch);
-    for (const part of parts) state.update(typeof part === 'string' ? utf8Scratch(part) : part);
-    state.digestInto(innerOut);
-    outer._cloneInto(outerScratch).update(innerDigest).digestInto(outerOut);
-    return encodeBase64(outerDigest);
-  };
-}
-
-/**
- * The pure HMAC provider with both algorithms: what `verifyRequest` uses by default (a verifier
- * must accept what clients may send), and what to pass as `mac` to sign with HMAC-SHA1 without
- * `enableSha1()`. Bundles that use it carry SHA-1.
+ * The HMAC provider with both algorithms: node:crypto where the `node` export condition applies,
+ * @noble/hashes elsewhere. What `verifyRequest` uses by default (a verifier must accept what
+ * clients may send), and what to pass as `mac` to sign with HMAC-SHA1 without `enableSha1()`.
+ * Bundles that use it carry SHA-1.
  *
  * @example
  * ```ts
@@ -65,15 +27,15 @@ function pureHmac(Hash: HashClass, key: Uint8Array): PreparedMac {
  * const signer = createSigner({ customerId, apiKey }, { mac: prepareMac, algorithm: 'HMAC-SHA1' }); // SHA-1 without enableSha1()
  * ```
  */
-export const prepareMac: MacProvider = (algorithm, key) => pureHmac(algorithm === 'HMAC-SHA1' ? _SHA1 : _SHA256, key);
+export const prepareMac: MacProvider = (algorithm, key) => (algorithm === 'HMAC-SHA1' ? hmacSha1 : hmacSha256)(key);
 
-// SHA-1 for the signers' default provider, once enabled. Signing code refers to SHA-256 only, so
-// a bundle that signs (the usual case: HMAC-SHA256) does not carry SHA-1.
-let sha1ForSigning: HashClass | undefined;
+// HMAC-SHA1 for the signers' default provider, once enabled. Signing code refers to SHA-256 only,
+// so a bundle that signs (the usual case: HMAC-SHA256) does not carry SHA-1.
+let sha1ForSigning: typeof hmacSha1 | undefined;
 
 /**
- * Lets the default (pure) signers sign with HMAC-SHA1. Call it once at startup. Not needed with
- * `mac: nodeMac` (node:crypto has both) or `mac: prepareMac`; never needed to verify.
+ * Lets the default signers sign with HMAC-SHA1. Call it once at startup. Not needed with
+ * `mac: prepareMac` or `mac: nodeMac`; never needed to verify.
  *
  * @example
  * ```ts
@@ -84,19 +46,19 @@ let sha1ForSigning: HashClass | undefined;
  * ```
  */
 export function enableSha1(): void {
-  sha1ForSigning = _SHA1;
+  sha1ForSigning = hmacSha1;
 }
 
 /** The signers' default provider: HMAC-SHA256, and HMAC-SHA1 after `enableSha1()`. */
 export const signingMac: MacProvider = (algorithm, key) => {
-  const Hash = algorithm === 'HMAC-SHA1' ? sha1ForSigning : _SHA256;
-  if (!Hash) {
+  const mac = algorithm === 'HMAC-SHA1' ? sha1ForSigning : hmacSha256;
+  if (!mac) {
     throw new AuthError(
       'algorithm_not_enabled',
-      'HMAC-SHA1 is off by default: call enableSha1() once, or pass mac: nodeMac from @x/auth/node.',
+      'HMAC-SHA1 is off by default: call enableSha1() once, or pass mac: prepareMac.',
     );
   }
-  return pureHmac(Hash, key);
+  return mac(key);
 };
 
 /** Case-insensitive parse of an `X-TS-Auth-Method` value. */
@@ -117,7 +79,7 @@ export interface KeyCache {
 }
 
 export interface KeyCacheOptions {
-  /** The HMAC implementation the keys are prepared with. Default `prepareMac` (pure, both algorithms); on Node, `nodeMac`. */
+  /** The HMAC implementation the keys are prepared with. Default `prepareMac` (both algorithms; node:crypto on Node). */
   mac?: MacProvider | undefined;
   /** How many keys are held; past it, the least recently used one is dropped. Default 64. */
   limit?: number | undefined;
@@ -132,9 +94,8 @@ export interface KeyCacheOptions {
  * @example
  * ```ts
  * import { createKeyCache, verifyRequest } from '@x/auth';
- * import { nodeMac } from '@x/auth/node';
  *
- * const keyCache = createKeyCache({ mac: nodeMac, limit: 64 }); // one per server, held for its lifetime
+ * const keyCache = createKeyCache({ limit: 64 }); // one per server, held for its lifetime
  * const request = { method: 'GET', url: '/v1/messaging/ABC', headers: {} }; // as received
  * const result = await verifyRequest(request, { credentials: lookup, keyCache });
  * if (!result.ok) log(result.reason);

@@ -1,5 +1,5 @@
-import { canonicalHeaderValue, canonicalTsHeaders, joinStringToSign, resourceOf } from './canonical.js';
-import { type Algorithm, DEFAULT_ALGORITHM, HEADER, TS_HEADER_PREFIX } from './constants.js';
+import { canonicalHeaderValue, joinStringToSign, resourceOf } from './canonical.js';
+import { type Algorithm, DEFAULT_ALGORITHM, TS_HEADER_PREFIX } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
 import { formatHttpDate } from './date.js';
 import { AuthError } from './errors.js';
@@ -30,8 +30,8 @@ export interface SignOptions {
 
 export interface SignerOptions extends SignOptions {
   /**
-   * The HMAC implementation. Default: pure (@noble/hashes), HMAC-SHA256, and HMAC-SHA1 after
-   * `enableSha1()`. On Node, `nodeMac` from `@x/auth/node` is faster and has both.
+   * The HMAC implementation. Default: node:crypto on Node, pure (@noble/hashes) elsewhere;
+   * HMAC-SHA256, and HMAC-SHA1 after `enableSha1()` (or pass `mac: prepareMac`, which has both).
    */
   mac?: MacProvider | undefined;
 }
@@ -48,7 +48,9 @@ export interface Signer {
   sign(request: SignableRequest, options?: SignOptions): SignedRequest;
 }
 
-const CONTROLLED = new Set<string>([HEADER.tsAuthMethod, HEADER.tsDate, HEADER.tsNonce, HEADER.authorization]);
+// Header names are written out in this file (the names of HEADER): a bundle carries a repeated
+// string in fewer bytes than repeated reads of the table.
+const CONTROLLED = new Set<string>(['x-ts-auth-method', 'x-ts-date', 'x-ts-nonce', 'authorization']);
 
 function checkAlgorithm(algorithm: string): Algorithm {
   if (algorithm === 'HMAC-SHA256' || algorithm === 'HMAC-SHA1') return algorithm;
@@ -60,13 +62,13 @@ function extraHeaders(headers: Record<string, string>): Record<string, string> {
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.trim().toLowerCase();
     if (!lower.startsWith(TS_HEADER_PREFIX)) {
-      throw new AuthError('invalid_header', `Only x-ts-* headers are signed; "${name}" is not one. Send other headers yourself.`);
+      throw new AuthError('invalid_header', `Only x-ts-* headers are signed: send "${name}" yourself.`);
     }
     if (CONTROLLED.has(lower)) {
-      throw new AuthError('invalid_header', `"${lower}" is set by the signer; use the algorithm, date, dateHeader or nonce option instead.`);
+      throw new AuthError('invalid_header', `"${lower}" is the signer's: use the algorithm, date, dateHeader or nonce option.`);
     }
-    if (lower in out) throw new AuthError('invalid_header', `Header "${lower}" is given twice; each x-ts-* header is signed once.`);
-    if (typeof value !== 'string') throw new AuthError('invalid_header', `Header "${lower}" must have a string value.`);
+    if (lower in out) throw new AuthError('invalid_header', `Header "${lower}" is given twice: give it once.`);
+    if (typeof value !== 'string') throw new AuthError('invalid_header', `Header "${lower}" must be a string.`);
     out[lower] = canonicalHeaderValue(value);
   }
   return out;
@@ -78,7 +80,7 @@ function extraHeaders(headers: Record<string, string>): Record<string, string> {
  */
 function randomUuid(): string {
   const c = globalThis.crypto;
-  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  if (c.randomUUID) return c.randomUUID();
   const b = c.getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
@@ -122,8 +124,8 @@ export function createSigner(credentials: Credentials, defaults: SignerOptions =
     customerId,
     sign(request, options = {}) {
       const algorithm = checkAlgorithm(options.algorithm ?? defaults.algorithm ?? DEFAULT_ALGORITHM);
-      const dateHeader = options.dateHeader ?? defaults.dateHeader ?? HEADER.tsDate;
-      if (dateHeader !== HEADER.tsDate && dateHeader !== HEADER.date) {
+      const dateHeader = options.dateHeader ?? defaults.dateHeader ?? 'x-ts-date';
+      if (dateHeader !== 'x-ts-date' && dateHeader !== 'date') {
         throw new AuthError('invalid_request', `dateHeader must be 'x-ts-date' or 'date', got ${JSON.stringify(dateHeader)}.`);
       }
       if (!request || typeof request.method !== 'string' || request.method === '') {
@@ -140,26 +142,23 @@ export function createSigner(credentials: Credentials, defaults: SignerOptions =
 
       // Set one by one: a computed key in an object literal takes V8's slow path on every call.
       const headers: Record<string, string> = {};
-      headers[HEADER.tsAuthMethod] = algorithm;
-      if (dateHeader === HEADER.tsDate) headers[HEADER.tsDate] = date;
-      if (nonce !== undefined) headers[HEADER.tsNonce] = nonce;
+      headers['x-ts-auth-method'] = algorithm;
+      if (dateHeader === 'x-ts-date') headers['x-ts-date'] = date;
+      if (nonce !== undefined) headers['x-ts-nonce'] = nonce;
+      // All x-ts-*, lower-case and canonical by now; the signer's own are set above in name order
+      // (auth-method < date < nonce), so only extras need a sort.
+      if (extras) Object.assign(headers, extras);
       let tsLines = '';
-      if (extras && Object.keys(extras).length > 0) {
-        Object.assign(headers, extras);
-        tsLines = canonicalTsHeaders(headers);
-      } else {
-        // The signer's own headers, set above in name order (auth-method < date < nonce).
-        for (const name in headers) tsLines += `${name}:${headers[name]}\n`;
-      }
+      for (const name of extras ? Object.keys(headers).sort() : Object.keys(headers)) tsLines += `${name}:${headers[name]}\n`;
 
       // URL objects serialise their path percent-encoded, exactly as fetch sends it.
       const url = typeof request.url === 'string' ? request.url : request.url.href;
-      const sts = joinStringToSign(method, request.contentType, dateHeader === HEADER.date ? date : undefined, tsLines, request.body, resourceOf(url));
+      const sts = joinStringToSign(method, request.contentType, dateHeader === 'date' ? date : undefined, tsLines, request.body, resourceOf(url));
       const signature = macFor(algorithm)(sts.parts);
 
-      headers[HEADER.authorization] = `TSA ${customerId}:${signature}`;
-      if (dateHeader === HEADER.date) headers[HEADER.date] = date;
-      if (request.contentType) headers[HEADER.contentType] = request.contentType;
+      headers.authorization = `TSA ${customerId}:${signature}`;
+      if (dateHeader === 'date') headers.date = date;
+      if (request.contentType) headers['content-type'] = request.contentType;
       return { headers, stringToSign: sts.text };
     },
   };

@@ -48,8 +48,8 @@ export interface VerifyOptions {
   /** Allowed distance from the clock. Default 15 minutes. */
   clockSkewMs?: number | undefined;
   /**
-   * The HMAC implementation. Default: pure (@noble/hashes). On Node, `nodeMac` from `@x/auth/node`
-   * is faster. Not used with a `keyCache` (its own `mac` is).
+   * The HMAC implementation. Default `prepareMac`: node:crypto on Node, pure (@noble/hashes)
+   * elsewhere. Not used with a `keyCache` (its own `mac` is).
    */
   mac?: MacProvider | undefined;
   /**

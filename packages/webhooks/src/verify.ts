@@ -91,8 +91,9 @@ export interface CallbackInput {
 export const reject = (reason: CallbackFailure, payload?: CallbackPayload, message = CALLBACK_FAILURES[reason].message): CallbackRejection =>
   payload ? { ok: false, reason, message, payload } : { ok: false, reason, message };
 
-// One decoder for every call: constructing one costs microseconds.
-const decoder = new TextDecoder();
+// One decoder for every call (constructing one costs microseconds), made at the first use, not at
+// import: Jest's jsdom environment has no TextDecoder.
+let decoder: TextDecoder | undefined;
 
 const TSA = /^TSA ([^\s:]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
 const SIGNATURE = /^[A-Za-z0-9+/]{1,200}={0,2}$/;
@@ -165,7 +166,7 @@ export function verifyCallbackNow(input: CallbackInput, options: CallbackOptions
 
   let payload: CallbackPayload;
   try {
-    payload = (input.parsed !== undefined ? input.parsed : JSON.parse(typeof body === 'string' ? body : decoder.decode(body))) as CallbackPayload;
+    payload = (input.parsed !== undefined ? input.parsed : JSON.parse(typeof body === 'string' ? body : (decoder ??= new TextDecoder()).decode(body))) as CallbackPayload;
   } catch {
     return reject('invalid_json');
   }

@@ -6,13 +6,14 @@
  */
 // Node-only entry of @x/auth: HMAC with node:crypto. The portable code never imports this file.
 import type { MacProvider } from '../hmac.js';
-import { nodeHmac } from './hmac.js';
+import { nodeHmac } from './hashes.js';
 
 /**
- * HMAC through node:crypto: two one-shot digests over the key's padded blocks, prepared once (or,
- * where node:crypto has no one-shot `hash`, an Hmac object per call). Same signatures as the
- * default pure implementation, faster on Node. Pass it as `mac` to createSigner, verifyRequest,
- * callbackSignature, createClient or the emulator.
+ * HMAC through node:crypto (`createHmac` with the key imported once as a KeyObject), whatever the
+ * export conditions. On Node it is already the default (`@x/auth` picks node:crypto by the `node`
+ * export condition). Pass it as `mac` to createSigner, verifyRequest, callbackSignature,
+ * createClient or the emulator to use node:crypto where another condition (`deno`, `bun`,
+ * `browser`) picks the pure HMAC.
  *
  * @example
  * ```ts

@@ -65,7 +65,8 @@ interface Chunks {
   release?(): void;
 }
 
-const encoder = new TextEncoder();
+// Made at the first use, not at import (Jest's jsdom environment has no TextEncoder).
+let encoder: TextEncoder | undefined;
 
 /** Reads the chunks while they fit in `limit` bytes; stops the transfer when the signal fires or the cap is passed. */
 async function readChunks(chunks: Chunks, limit: number, signal: AbortSignal): Promise<Body> {
@@ -80,7 +81,7 @@ async function readChunks(chunks: Chunks, limit: number, signal: AbortSignal): P
       const step = await chunks.next();
       if (signal.aborted) throw signal.reason;
       if (step.done) return { text: text + decoder.decode() };
-      const bytes = typeof step.value === 'string' ? encoder.encode(step.value) : step.value;
+      const bytes = typeof step.value === 'string' ? (encoder ??= new TextEncoder()).encode(step.value) : step.value;
       size += bytes.byteLength;
       if (size > limit) {
         chunks.stop();
