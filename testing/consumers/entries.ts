@@ -1,9 +1,7 @@
-// Every public entry point of every package, imported the way a user's project under each
-// fixture's module resolution imports it, with a few names used. Compiled against the BUILT
-// declarations by `node scripts/consumers.mjs` (testing/release/consumers.test.ts), which also
-// fails when a package's "exports" lists an entry this file does not import.
-// One source for the four fixtures (node10, node16-cjs, nodenext, bundler): each tsconfig compiles
-// this file, node16-cjs a .cts copy of it (a CommonJS file is what that fixture is about).
+// Every public entry point of every package, imported as a user's project imports it, with a few
+// names used. Compiled with the strict fixture's settings against the BUILT declarations by
+// `node scripts/consumers.mjs` (testing/release/consumers.test.ts), which also fails when a
+// package's "exports" lists an entry this file does not import.
 import { AuthError, createMemoryReplayStore, createSigner, verifyRequest, XError, type VerifyResult } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
 import { formatHttpDate, HEADER, stringToSign, type StringToSign } from '@x/auth/protocol';
