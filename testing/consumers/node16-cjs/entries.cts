@@ -1,0 +1,50 @@
+// Every public entry point of every package, imported the way a user's project under each
+// fixture's module resolution imports it, with a few names used. Compiled against the BUILT
+// declarations by `node scripts/consumers.mjs` (a step of scripts/test-all.mjs), which also
+// fails when a package's "exports" lists an entry this file does not import.
+// One source for the four fixtures (node10, node16-cjs, nodenext, bundler): each tsconfig compiles
+// this file, node16-cjs a .cts copy of it (a CommonJS file is what that fixture is about).
+import { AuthError, createMemoryReplayStore, createSigner, verifyRequest, XError, type VerifyResult } from '@x/auth';
+import { nodeMac } from '@x/auth/node';
+import { formatHttpDate, HEADER, stringToSign, type StringToSign } from '@x/auth/protocol';
+import { ClientError, createClient, type Client } from '@x/client';
+import { createNodeFetch } from '@x/client/node';
+import { createEmulator, EmulatorError, type Emulator } from '@x/emulator';
+import { startEmulator, type RunningEmulator } from '@x/emulator/node';
+import { saveRawBody, verifyCallbacks as expressCallbacks } from '@x/express';
+import { xVerification, type XFastifyOptions } from '@x/fastify';
+import { verifyCallbacks as honoCallbacks } from '@x/hono';
+import { createRedisReplayStore, type RedisCommands } from '@x/redis';
+import { handleCallback, verifyCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
+import { readRequestBody, receiveCallback, type CallbackExchange } from '@x/webhooks/adapter';
+import { collect } from '@x/webhooks/node';
+import { createSignedCallback } from '@x/webhooks/testing';
+
+const credentials = { customerId: 'customer', apiKey: 'AAAA' };
+const callbackOptions = { customerId: credentials.customerId, apiKey: credentials.apiKey };
+
+export async function uses(redis: RedisCommands, exchange: CallbackExchange, request: Request): Promise<void> {
+  const signed = createSigner(credentials, { mac: nodeMac }).sign({ method: 'GET', url: 'https://x.invalid/v1/x' });
+  const headerName: 'authorization' = HEADER.authorization;
+  const date: string = formatHttpDate(new Date(0));
+  const text: StringToSign = stringToSign({ method: 'GET', contentType: '', date, tsHeaders: {}, resource: '/v1/x' });
+  const result: VerifyResult = await verifyRequest({ method: 'GET', url: '/v1/x', headers: signed.headers }, { credentials: () => credentials, replayStore: createMemoryReplayStore() });
+  const client: Client = createClient({ ...credentials, fetch: createNodeFetch() });
+  const emulator: Emulator = createEmulator();
+  const running: RunningEmulator = await startEmulator({ emulator });
+  const callback = createSignedCallback('{"reference_id":"r"}', credentials);
+  const verified = await verifyCallback({ body: callback.body, headers: callback.headers }, callbackOptions);
+  await handleCallback({ body: callback.body, headers: callback.headers }, callbackOptions, (payload: CallbackPayload) => payload);
+  await receiveCallback(exchange, { ...callbackOptions, replayStore: createRedisReplayStore({ client: redis }) }, 1024);
+  const bytes: Uint8Array = await readRequestBody(request, 1024);
+  const options: XFastifyOptions = { callbacks: callbackOptions, callbackRoutes: ['/callbacks'] };
+  const emulatorResponse: Response = await emulator.fetch(new URL('/v1/messaging/r', running.url));
+  void [headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  await running.close();
+}
+
+export function errors(error: unknown): string | undefined {
+  if (error instanceof AuthError) return error.code;
+  if (error instanceof ClientError || error instanceof EmulatorError || error instanceof WebhookError) return error.code;
+  return error instanceof XError ? error.code : undefined;
+}
