@@ -31,9 +31,10 @@ export interface VerificationFailure {
  * ```ts
  * import { verificationFailure, type AdapterExchange } from '@x/webhooks/adapter';
  *
+ * declare function write(status: number, headers: unknown, body: unknown): void;
  * const respond: AdapterExchange<string>['respond'] = (answer, reason) => {
  *   const failure = verificationFailure(answer, reason);
- *   if (failure) log.warn(failure.reason); // 401 / 400 / 413; never for 200 duplicate or 503 in progress
+ *   if (failure) log(failure.reason); // 401 / 400 / 413; never for 200 duplicate or 503 in progress
  *   write(answer.status, answer.headers, answer.body);
  * };
  * ```
