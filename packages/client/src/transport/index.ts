@@ -9,7 +9,8 @@
 import { AbortedError, ConfigurationError, type ClientError } from '../errors.js';
 import type { ApiResponse } from '../types.js';
 import { classify } from './classify.js';
-import { createCredentials, redact, timeOf, type Credentials } from './credentials.js';
+import { createCredentials, timeOf, type Credentials } from './credentials.js';
+import { redact } from '../secrets.js';
 import { platform } from '#platform';
 import { fetchSender } from './exchange.js';
 import { createLog, logOptionsProblem, type Log } from './log.js';

@@ -11,8 +11,7 @@
 import { NetworkError, type ClientError, type ClientErrorCode } from '../errors.js';
 import type { ApiResponse } from '../types.js';
 import { causeCode } from './classify.js';
-import { redact } from './credentials.js';
-import { maskSecrets } from '../secrets.js';
+import { maskSecrets, redact } from '../secrets.js';
 
 export const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const;
 
