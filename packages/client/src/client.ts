@@ -7,7 +7,7 @@ import { score, type ScoreOperations } from './products/score.js';
 import { verify, type VerifyOperations } from './products/verify.js';
 import { verifyApi, type VerifyApiOperations } from './products/verify-api.js';
 import { voice, type VoiceOperations } from './products/voice.js';
-import { configure } from './configure.js';
+import { configure } from './env.js';
 import { createRouter, type CreateClientOptions } from './routing.js';
 import type { ApiResponse } from './types.js';
 
