@@ -1,7 +1,10 @@
-// Configuration from the environment: one table of variable names, a reader for the runtime's
-// environment (Node, Bun, Deno; guarded, never an import of node:*), and `fromEnv` for an
-// environment record such as a worker's bindings.
+// createClient's options as given, completed from the environment, after the browser guard.
+// Explicit options always win; customerId and apiKey come as a pair, from the options or (when
+// they give neither) from X_CUSTOMER_ID and X_API_KEY. The runtime's environment is `Deno.env`
+// (its permission asked first, so that it never prompts) or `process.env` (Node, Bun), guarded and
+// never an import of node:*; a worker passes its bindings through `fromEnv`.
 import { ConfigurationError } from './errors.js';
+import type { CreateClientOptions, ResolvedOptions } from './routing.js';
 import { LOG_LEVELS, type LogLevel } from './transport/log.js';
 import { parseBaseUrl } from './transport/url.js';
 
@@ -14,6 +17,7 @@ export const ENV_VARIABLES = {
 } as const;
 
 type Option = keyof typeof ENV_VARIABLES;
+const { customerId: ID, apiKey: KEY } = ENV_VARIABLES;
 
 /** What the environment can configure. */
 export interface EnvOptions {
@@ -30,20 +34,26 @@ export interface EnvOptions {
  */
 export type EnvRecord = object;
 
-/** A set value: a non-empty string after trimming (an empty variable counts as unset). */
-function value(raw: unknown): string | undefined {
-  if (typeof raw !== 'string') return undefined;
-  const trimmed = raw.trim();
-  return trimmed === '' ? undefined : trimmed;
-}
-
-function logLevel(raw: string | undefined): LogLevel | undefined {
-  if (raw === undefined) return undefined;
-  const level = raw.toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
-    throw new ConfigurationError(`${ENV_VARIABLES.logLevel} must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(raw.slice(0, 20))}.`);
+/** The options the wanted variables set: trimmed, an empty one unset, X_BASE_URL and X_LOG_LEVEL checked. */
+function pick(read: (name: string) => unknown, wanted: (option: Option) => boolean): EnvOptions {
+  const options: Record<string, string> = {};
+  for (const option of Object.keys(ENV_VARIABLES) as Option[]) {
+    const raw = wanted(option) ? read(ENV_VARIABLES[option]) : undefined;
+    const value = typeof raw === 'string' ? raw.trim() : '';
+    if (!value) continue;
+    if (option === 'baseUrl') {
+      try {
+        parseBaseUrl(value);
+      } catch (error) {
+        throw new ConfigurationError(`${ENV_VARIABLES.baseUrl}: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    options[option] = option === 'logLevel' ? value.toLowerCase() : value;
+    if (option === 'logLevel' && !(LOG_LEVELS as readonly string[]).includes(options[option])) {
+      throw new ConfigurationError(`${ENV_VARIABLES.logLevel} must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(value.slice(0, 20))}.`);
+    }
   }
-  return level as LogLevel;
+  return options as EnvOptions;
 }
 
 /**
@@ -68,87 +78,76 @@ function logLevel(raw: string | undefined): LogLevel | undefined {
  */
 export function fromEnv(env: EnvRecord): EnvOptions {
   if (!env || typeof env !== 'object') throw new ConfigurationError('fromEnv takes an environment record, e.g. fromEnv(env) in a worker or fromEnv(process.env).');
-  const record = env as Readonly<Record<string, unknown>>;
-  return pick((option) => value(record[ENV_VARIABLES[option]]), () => true);
+  return pick((name) => (env as Record<string, unknown>)[name], () => true);
 }
 
-function baseUrl(raw: string): string {
+/** The wanted variables of the runtime, and why the credentials are not among them (in words that say what to do). */
+function runtimeEnv(wanted: (option: Option) => boolean): { options: EnvOptions; whyNot: () => string } {
+  const g = globalThis as {
+    Deno?: { env?: { get?(name: string): string | undefined }; permissions?: { querySync?(d: { name: 'env'; variable: string }): { state: string } } };
+    process?: { env?: Record<string, unknown> };
+  };
+  const deno = typeof g.Deno?.env?.get === 'function' ? g.Deno : undefined;
+  let env: Record<string, unknown> | undefined;
   try {
-    parseBaseUrl(raw);
-  } catch (error) {
-    throw new ConfigurationError(`${ENV_VARIABLES.baseUrl}: ${(error as Error).message}`, { cause: error });
+    env = deno ? undefined : g.process?.env;
+  } catch {
+    env = undefined;
   }
-  return raw;
-}
-
-function pick(read: (option: Option) => string | undefined, wanted: (option: Option) => boolean): EnvOptions {
-  const options: EnvOptions = {};
-  for (const option of Object.keys(ENV_VARIABLES) as Option[]) {
-    if (!wanted(option)) continue;
-    const raw = read(option);
-    if (raw === undefined) continue;
-    if (option === 'logLevel') options.logLevel = logLevel(raw);
-    else if (option === 'baseUrl') options.baseUrl = baseUrl(raw);
-    else options[option] = raw;
-  }
-  return options;
-}
-
-interface DenoLike {
-  env?: { get?(name: string): string | undefined };
-  permissions?: { querySync?(descriptor: { name: 'env'; variable: string }): { state: string } };
-}
-
-/** What the runtime's environment says, and which variables the runtime refused to show. */
-export interface RuntimeEnv {
-  options: EnvOptions;
-  /** Where the variables came from; `none` in browsers and workers (their bindings go through fromEnv). */
-  source: 'deno' | 'process' | 'none';
-  /** Variables the runtime refused to read (Deno without --allow-env). */
-  denied: string[];
-}
-
-/**
- * Reads the wanted variables from the runtime: `Deno.env` in Deno (asking the permission state
- * first, so that it never prompts; a refusal is recorded, not thrown), `process.env` in Node and
- * Bun. Elsewhere (browsers, workers) there is nothing to read.
- */
-export function readRuntimeEnv(wanted: (option: Option) => boolean): RuntimeEnv {
   const denied: string[] = [];
-  const g = globalThis as { Deno?: DenoLike; process?: { env?: Record<string, string | undefined> } };
-  const deno = g.Deno;
-  let read: (name: string) => string | undefined;
-  let source: RuntimeEnv['source'];
-  if (deno && typeof deno.env?.get === 'function') {
-    source = 'deno';
-    const env = deno.env;
-    read = (name) => {
-      try {
-        const state = deno.permissions?.querySync?.({ name: 'env', variable: name }).state;
-        if (state !== undefined && state !== 'granted') throw new Error(state);
-        return env.get!(name);
-      } catch {
-        denied.push(name);
-        return undefined;
-      }
-    };
-  } else {
-    let env: Record<string, string | undefined> | undefined;
+  const options = pick((name) => {
     try {
-      env = g.process?.env;
+      if (!deno) return env?.[name];
+      const state = deno.permissions?.querySync?.({ name: 'env', variable: name }).state;
+      if (state !== undefined && state !== 'granted') throw new Error(state);
+      return deno.env!.get!(name);
     } catch {
-      env = undefined;
+      denied.push(name);
+      return undefined;
     }
-    source = env && typeof env === 'object' ? 'process' : 'none';
-    read = (name) => {
-      try {
-        return env?.[name];
-      } catch {
-        denied.push(name);
-        return undefined;
-      }
-    };
+  }, wanted);
+  const whyNot = () => {
+    const refused = [ID, KEY].filter((name) => denied.includes(name));
+    const missing = [ID, KEY].filter((name) => !refused.includes(name) && !options[name === ID ? 'customerId' : 'apiKey']);
+    const parts: string[] = [];
+    if (refused.length) parts.push(deno ? `Deno refused to read ${refused.join(', ')}: run with --allow-env=${Object.values(ENV_VARIABLES).join(',')}` : `the runtime refused to read ${refused.join(', ')}`);
+    if (!deno && (!env || typeof env !== 'object')) parts.push('this runtime has no environment variables (in a worker, pass its bindings: createClient({ ...fromEnv(env) }))');
+    else if (missing.length) parts.push(`${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set`);
+    return parts.join('; ');
+  };
+  return { options, whyNot };
+}
+
+/** A web page (not Deno, Bun, Node or a worker): the check openai-node uses. */
+const isBrowser = () => {
+  const g = globalThis as { window?: { document?: unknown }; navigator?: unknown };
+  return typeof g.window?.document !== 'undefined' && typeof g.navigator !== 'undefined';
+};
+
+export function configure(given: CreateClientOptions | undefined): ResolvedOptions {
+  const options = given ?? {};
+  if (typeof options !== 'object' || options === null) {
+    throw new ConfigurationError(`createClient takes an options object: createClient({ customerId, apiKey }), or createClient() with ${ID} and ${KEY} set.`);
   }
-  const options = pick((option) => value(read(ENV_VARIABLES[option])), wanted);
-  return { options, source, denied };
+  // An API key in a web page is readable by everyone who opens the page.
+  if (options.dangerouslyAllowBrowser !== true && isBrowser()) {
+    throw new ConfigurationError(
+      'createClient refuses to run in a browser: the API key would be in the page, where every visitor can read it and send messages, calls and verifications on your account. ' +
+        'Call the service from your server (or an edge worker) and let the page call that. ' +
+        'To run it here anyway (an internal tool, a throwaway test key), pass createClient({ dangerouslyAllowBrowser: true }). ' +
+        'Signing and callback verification (@x/auth, @x/webhooks) need no opt-in.',
+    );
+  }
+  const hasId = options.customerId !== undefined;
+  if (hasId !== (options.apiKey !== undefined)) {
+    const [has, lacks, variable] = hasId ? ['customerId', 'apiKey', KEY] : ['apiKey', 'customerId', ID];
+    throw new ConfigurationError(`createClient got ${has} but no ${lacks}: give both, or neither to read ${ID} and ${KEY} from the environment (with fromEnv(env): ${variable} is not set).`);
+  }
+  const env = runtimeEnv((option) => (option === 'customerId' || option === 'apiKey' ? !hasId : options[option] === undefined));
+  const { customerId, apiKey } = hasId ? options : env.options;
+  if (customerId === undefined || apiKey === undefined) {
+    throw new ConfigurationError(`createClient needs credentials: pass { customerId, apiKey }, or set ${ID} and ${KEY} in the environment; ${env.whyNot()}.`);
+  }
+  // env.options holds only what the options leave unset.
+  return { ...options, ...env.options, customerId, apiKey };
 }

@@ -1,5 +1,6 @@
-// Facts of the service's newer operations that the reference marks uncertain or contradictory,
-// each decided once, here. "ref-next §x" = /shared/spec/service-reference-next.md, "ref §x" =
+// Facts (data only: hosts, limits, value lists) of the service's newer operations that the
+// reference marks uncertain or contradictory, each decided once, here; a decision about how a
+// request is made is code and a comment at its operation, in products/. "ref-next §x" = /shared/spec/service-reference-next.md, "ref §x" =
 // service-reference.md. The package README lists the same choices; change both together.
 
 /** Default hosts of the products that live outside the REST host (ref-next §4.2, §5; ref §1). */
@@ -32,43 +33,13 @@ export const VOICE_VERIFY = {
 } as const;
 
 /**
- * Verify completion (ref-next §2): no body parameters are documented; the interface document
- * wants a Content-Type on PUT, and the official Node SDK sends its form content type, so the PUT
- * goes with `application/x-www-form-urlencoded` and an empty body (signed without a body line).
- * A PUT that records a fact: retried like a GET.
- */
-export const COMPLETION = { emptyForm: true } as const;
-
-/**
- * Legacy PhoneID number deactivation (ref-next §3.1, contradiction §9 #5): GET, as the older
- * pages and the Node SDK; one newer legacy page says POST.
- */
-export const NUMBER_DEACTIVATION: { readonly method: 'GET' | 'POST' } = { method: 'GET' };
-
-/**
- * Intelligence Cloud (ref-next §4.2, contradiction §9 #6): the official SDKs of 2026 (Node, Ruby,
- * C#, tested against the live service) send `POST /intelligence/phone` as a signed form; the
- * getting-started page shows `POST /intelligence` with JSON and Basic. The SDKs' variant is used.
- * `auth: 'client'` = the product's `auth` option (digest unless set).
- */
-export const INTELLIGENCE: { readonly path: string; readonly encoding: 'form' | 'json'; readonly auth: 'client' | 'basic' } = {
-  path: '/intelligence/phone',
-  encoding: 'form',
-  auth: 'client',
-};
-
-/**
- * Verify API (ref-next §5, contradictions §9 #11, #12).
- * - Finalize (`PATCH .../state`) goes with Basic: all three official SDKs do so (one builds the
- *   header by hand), the docs allow Basic or Digest, and the interface document signs bodies of
- *   POST only. Create and get follow the product's `auth` option (digest unless set).
+ * Verify API (ref-next §5, contradiction §9 #11). (Finalize goes with Basic: see verify-api.ts.)
  * - `fallback_time`: whole seconds from 30 (the policy page says "> 30", but its own example and
  *   two official SDKs send 30) to 300 (the newer policy page caps the whole attempt at 300 s).
  * - At most 3 methods; silent / push first and not both (policy page).
  * - Payload at most 10 KB (error 3116, HTTP 413): checked before sending.
  */
 export const VERIFY_API = {
-  finalizeAuth: 'basic' as 'basic' | 'client',
   fallbackMinSeconds: 30,
   fallbackMaxSeconds: 300,
   maxMethods: 3,
@@ -84,5 +55,3 @@ export const VERIFY_API = {
  */
 export const BULK_SMS = { separator: ',', idSeparator: ':', maxRecipients: 1000, templateMaxLength: 1600 } as const;
 
-/** PhoneID Live and legacy number deactivation: `ucid` is required (every doc example sends it; two SDKs require it). */
-export const PHONEID_UCID_REQUIRED: boolean = true;

@@ -31,25 +31,18 @@ export {
   isClientError,
 } from './errors.js';
 export type { ClientErrorCode, ApiErrorCode, XClientError } from './errors.js';
-export type {
-  ApiResponse,
-  CommonParams,
-  DltParams,
-  SendSmsParams,
-  VerifySmsParams,
-  VoiceCallParams,
-  PhoneIdParams,
-  SmsResponse,
-  VerifyResponse,
-  VoiceResponse,
-  PhoneIdResponse,
-  ServiceErrorBody,
-  VerifyStatusResponse,
-  PhoneIdBase,
-} from './types.js';
+export type { ApiResponse, ServiceErrorBody } from './types.js';
+export type { CommonParams, DltParams } from './products/fields.js';
+export type { SendSmsParams, SmsResponse, MessagingOperations } from './products/messaging.js';
+export type { VerifySmsParams, VerifyResponse, VerifyStatusResponse, VerifyOperations } from './products/verify.js';
+export type { VoiceCallParams, VoiceResponse, VoiceOperations } from './products/voice.js';
 export type { VoiceVerifyParams, VoiceVerifyResponse, CallForwarding, VoiceVerifyOperations } from './products/voice-verify.js';
 export type { VerifyCompletionResponse, VerifyCompletionOperations } from './products/verify-completion.js';
 export type {
+  PhoneIdParams,
+  PhoneIdResponse,
+  PhoneIdBase,
+  PhoneIdOperations,
   PhoneIdUseCase,
   PhoneIdStandardResponse,
   PhoneIdLiveResponse,

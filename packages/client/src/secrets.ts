@@ -1,5 +1,5 @@
 // What is never shown, in a log line or an error: verification codes (sent in forms, JSON and
-// queries, echoed in answers) and the credentials of a URL. One masking function for both.
+// queries, echoed in answers), the credentials of a URL, and the Authorization header.
 
 /** Form fields and JSON members whose values are never shown: the codes sent, and the code an answer echoes. */
 const SECRET_FIELDS = ['verify_code', 'security_factor', 'code_entered'];
@@ -46,3 +46,7 @@ export function maskedCause(error: unknown, depth = 0): unknown {
   if (masked === cause && maskSecrets(`${message}${stack}`) === `${message}${stack}`) return error;
   return Object.assign(Object.create(Object.getPrototypeOf(error) as object) as Error, error, { message: maskSecrets(message), stack: stack && maskSecrets(stack), cause: masked });
 }
+
+/** The headers with the Authorization value redacted, for hooks and log lines. */
+export const redact = (headers: Record<string, string>): Record<string, string> =>
+  headers.authorization ? { ...headers, authorization: headers.authorization.replace(/^(TSA [^:]+:|Basic ).*$/, '$1[redacted]') } : headers;

@@ -46,6 +46,29 @@ function secretsSent(): string[] {
   return secrets.filter((s) => s.length > 0);
 }
 
+describe('hooks and the log observe the same events', () => {
+  it('each event reaches every observer once, in order; a throwing hook stops neither the log nor the request', async () => {
+    server.script({ status: 429, headers: { 'retry-after': '0' }, body: { status: { code: 10019, description: 'Rate limit exceeded' } } });
+    const log = capture();
+    const seen: string[] = [];
+    const hooks = {
+      onRequest: (e: { attempt: number }) => {
+        seen.push(`hook request ${e.attempt}`);
+        throw new Error('a broken hook');
+      },
+      onResponse: (e: { attempt: number; status: number }) => void seen.push(`hook response ${e.attempt} ${e.status}`),
+      onRetry: (e: { attempt: number }) => void seen.push(`hook retry ${e.attempt}`),
+    };
+    const logger: Logger = { ...log.logger, debug: (f, m) => (seen.push(`log ${f.event} ${f.attempt}`), log.logger.debug(f, m)), info: (f, m) => (seen.push(`log ${f.event} ${f.attempt}`), log.logger.info(f, m)), warn: (f, m) => (seen.push(`log ${f.event} ${f.attempt}`), log.logger.warn(f, m)) };
+    const { status } = await send(client({ logLevel: 'debug', logger, hooks }));
+    expect(status).toBe(200);
+    expect(seen).toEqual([
+      'hook request 1', 'log request 1', 'hook response 1 429', 'log response 1', 'hook retry 1', 'log retry 1',
+      'hook request 2', 'log request 2', 'hook response 2 200', 'log response 2',
+    ]);
+  });
+});
+
 describe('log lines', () => {
   it('a success: one info line with method, path, status, service code, reference id, attempt, ms', async () => {
     const log = capture();

@@ -38,6 +38,10 @@ afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 const options = () => ({
   deliveryDelayMs: 30,
+  // A call is answered later than a message is delivered: a check sent right after the call
+  // reaches the emulator before the answer (whose callback then carries the checked state), on a
+  // loaded machine too.
+  callDelayMs: 300,
   customers: [{ ...DEFAULT_CUSTOMER, callbackUrl }],
   products: { intelligence: { customers: [INTELLIGENCE] } },
 });

@@ -129,13 +129,14 @@ describe('in a project (the built package, in fresh processes)', () => {
   const here = fileURLToPath(new URL('.', import.meta.url));
   let project: string;
   beforeAll(() => {
-    // @x/client copied (without its dev dependencies) next to @x/auth: no https-proxy-agent to find.
+    // @x/client copied (without its dev dependencies) next to its dependencies @x/auth and
+    // @x/service: no https-proxy-agent to find.
     project = mkdtempSync(join(tmpdir(), 'x-client-no-agent-'));
     const modules = join(project, 'node_modules', '@x');
     mkdirSync(join(modules, 'client'), { recursive: true });
     cpSync(join(here, '..', 'dist'), join(modules, 'client', 'dist'), { recursive: true });
     cpSync(join(here, '..', 'package.json'), join(modules, 'client', 'package.json'));
-    symlinkSync(join(here, '..', '..', 'auth'), join(modules, 'auth'), 'dir');
+    for (const dependency of ['auth', 'service']) symlinkSync(join(here, '..', '..', dependency), join(modules, dependency), 'dir');
     for (const fixture of ['proxy-agent-probe.mjs', 'proxy-agent-probe.cjs', 'proxy-agent-run.cjs']) cpSync(join(here, 'fixtures', fixture), join(project, fixture));
   });
   afterAll(() => rmSync(project, { recursive: true, force: true }));

@@ -1,6 +1,5 @@
 // Intelligence Cloud: a risk recommendation for a phone number, on its own host with (usually) its
-// own credentials (ref-next §4.2). Path, encoding and auth: see INTELLIGENCE in facts.ts.
-import { INTELLIGENCE } from '../facts.js';
+// own credentials (ref-next §4.2).
 import type { Send } from '../routing.js';
 import type { RequestOptions } from '../transport/index.js';
 import type { ApiResponse } from '../types.js';
@@ -29,9 +28,9 @@ export interface IntelligenceOperations {
 }
 
 export const intelligence = (send: Send): IntelligenceOperations => ({
-  phone: async (p, o) => {
-    const fields = { phone_number: v.phoneNumber(v.params(p).phoneNumber), ...riskFields(p) };
-    const body = INTELLIGENCE.encoding === 'form' ? { form: fields } : { json: fields };
-    return send<IntelligenceResponse>({ host: 'intelligence', retry: 'idempotent', method: 'POST', path: INTELLIGENCE.path, ...(INTELLIGENCE.auth === 'basic' ? { auth: 'basic' as const } : {}), ...body }, o);
-  },
+  // ref-next §4.2, contradiction §9 #6: the official SDKs of 2026 (Node, Ruby, C#, tested against
+  // the live service) send `POST /intelligence/phone` as a signed form with the product's `auth`
+  // option; the getting-started page shows `POST /intelligence` with JSON and Basic. The SDKs' way.
+  phone: async (p, o) =>
+    send<IntelligenceResponse>({ host: 'intelligence', retry: 'idempotent', method: 'POST', path: '/intelligence/phone', form: { phone_number: v.phoneNumber(v.params(p).phoneNumber), ...riskFields(p) } }, o),
 });

@@ -3,7 +3,8 @@
 import { ACCOUNT_LIFECYCLE_EVENTS } from '@x/service/request';
 import type { Send } from '../routing.js';
 import type { RequestOptions } from '../transport/index.js';
-import type { ApiResponse, PhoneIdBase } from '../types.js';
+import type { ApiResponse } from '../types.js';
+import type { PhoneIdBase } from './phone-id.js';
 import type { TransactionStatus } from '@x/service';
 import type { AccountLifecycleEvent } from '@x/service/request';
 import * as v from '../validate.js';

@@ -112,10 +112,12 @@ function createBody(p: CreateVerificationParams): Record<string, unknown> {
 export const verifyApi = (send: Send): VerifyApiOperations => ({
   create: async (p, o) => send<Verification>({ host: 'verifyApi', retry: 'unsent', method: 'POST', path: '/verification', json: createBody(p) }, o),
   get: async (id, o) => send<Verification>({ host: 'verifyApi', retry: 'idempotent', method: 'GET', path: `/verification/${v.referenceId(id)}` }, o),
-  // Submits an attempt: a lost answer must not turn into a second attempt.
+  // Submits an attempt: a lost answer must not turn into a second attempt. With Basic (ref-next §5,
+  // contradiction §9 #12): all three official SDKs do so, the docs allow Basic or Digest, and the
+  // interface document signs bodies of POST only. Create and get follow the product's `auth` option.
   finalize: async (id, code, o) =>
     send<FinalizeVerificationResponse>(
-      { host: 'verifyApi', ...(VERIFY_API.finalizeAuth === 'basic' ? { auth: 'basic' as const } : {}), retry: 'unsent', method: 'PATCH', path: `/verification/${v.referenceId(id)}/state`, json: { action: 'finalize', security_factor: securityFactor(code) } },
+      { host: 'verifyApi', auth: 'basic', retry: 'unsent', method: 'PATCH', path: `/verification/${v.referenceId(id)}/state`, json: { action: 'finalize', security_factor: securityFactor(code) } },
       o,
     ),
 });

@@ -1,6 +1,5 @@
 // Verify completion: PUT /v1/verify/completion/{reference_id} (ref-next §2). In the own-code flow
 // you compare the codes yourself, then tell the service the verification succeeded.
-import { COMPLETION } from '../facts.js';
 import type { Send } from '../routing.js';
 import type { RequestOptions } from '../transport/index.js';
 import type { ApiResponse } from '../types.js';
@@ -28,9 +27,8 @@ export interface VerifyCompletionOperations {
 }
 
 export const verifyCompletion = (send: Send): VerifyCompletionOperations => ({
-  complete: async (id, o) =>
-    send<VerifyCompletionResponse>(
-      { host: 'rest', retry: 'idempotent', method: 'PUT', path: `/v1/verify/completion/${v.referenceId(id)}`, ...(COMPLETION.emptyForm ? { form: {} } : {}) },
-      o,
-    ),
+  // No body parameters are documented (ref-next §2); the interface document wants a Content-Type
+  // on PUT and the official Node SDK sends its form content type: an empty form (signed without a
+  // body line). A PUT that records a fact: retried like a GET.
+  complete: async (id, o) => send<VerifyCompletionResponse>({ host: 'rest', retry: 'idempotent', method: 'PUT', path: `/v1/verify/completion/${v.referenceId(id)}`, form: {} }, o),
 });

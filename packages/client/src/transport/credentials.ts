@@ -79,7 +79,3 @@ export function timeOf(now: ClientOptions['now']): number {
     throw error;
   }
 }
-
-/** The headers with the Authorization value redacted, for hooks. */
-export const redact = (headers: Record<string, string>): Record<string, string> =>
-  headers.authorization ? { ...headers, authorization: headers.authorization.replace(/^(TSA [^:]+:|Basic ).*$/, '$1[redacted]') } : headers;

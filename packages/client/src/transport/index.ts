@@ -9,10 +9,12 @@
 import { AbortedError, ConfigurationError, type ClientError } from '../errors.js';
 import type { ApiResponse } from '../types.js';
 import { classify } from './classify.js';
-import { createCredentials, redact, timeOf, type Credentials } from './credentials.js';
+import { createCredentials, timeOf, type Credentials } from './credentials.js';
+import { redact } from '../secrets.js';
 import { platform } from '#platform';
 import { fetchSender } from './exchange.js';
-import { createLog, logOptionsProblem, type Log } from './log.js';
+import type { Events, Observer } from './events.js';
+import { createLog, logOptionsProblem } from './log.js';
 import { DEFAULT_BASE_URL, type ClientOptions, type Hooks, type RawRequest } from './options.js';
 import { buildRequest, checkClientOptions, type Prepared } from './request.js';
 import { retryDelay, shouldRetry } from './retry.js';
@@ -27,14 +29,13 @@ export type { FetchFunction, FetchInit, FetchResponse, FetchBody } from './fetch
 export { LOG_LEVELS } from './log.js';
 export type { Logger, LogFields, LogLevel } from './log.js';
 
-/** Calls a hook; a failing logger must not fail the request. */
-function notify<E>(hook: ((event: E) => void) | undefined, event: () => E): void {
-  if (!hook) return;
-  try {
-    hook(event());
-  } catch {
-    // ignored
-  }
+/** The caller's hooks as an observer: URLs as text, Authorization redacted. */
+function hookObserver({ onRequest, onResponse, onRetry }: Hooks): Observer {
+  return {
+    request: onRequest && ((e) => onRequest({ method: e.method, url: e.url.href, attempt: e.attempt, headers: redact(e.headers) })),
+    response: onResponse && ((e) => onResponse({ method: e.method, url: e.url.href, attempt: e.attempt, status: e.status, durationMs: e.durationMs, headers: e.headers() })),
+    retry: onRetry && ((e) => onRetry({ method: e.method, url: e.url.href, attempt: e.attempt, delayMs: e.delayMs, error: e.error })),
+  };
 }
 
 /** Signs, sends, times out, retries and maps answers to results or typed errors. */
@@ -43,8 +44,8 @@ export class Transport {
   /** How attempts go on the wire; shared by the Transports of one client (one connection pool). */
   declare readonly sender: Sender;
   private declare readonly base: Base;
-  private declare readonly hooks: Hooks;
-  private declare readonly log: Log | undefined;
+  /** The hooks and the log, each told of every event it listens for. */
+  private declare readonly observers: Observer[];
   /** The clock the requests are signed with, for the clock offset of AuthenticationError. */
   private readonly localTime = () => timeOf(this.options.now);
 
@@ -55,17 +56,31 @@ export class Transport {
     this.sender = sender ?? defaultSender(options.fetch);
     this.base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
     checkClientOptions(options);
-    this.hooks = options.hooks ?? {};
     const problem = logOptionsProblem(options.logLevel, options.logger);
     if (problem) throw new ConfigurationError(problem);
-    this.log = createLog(options.logLevel ?? (options.logger ? 'info' : 'off'), options.logger);
+    const log = createLog(options.logLevel ?? (options.logger ? 'info' : 'off'), options.logger);
+    this.observers = [hookObserver(options.hooks ?? {}), ...(log ? [log] : [])];
+  }
+
+  /** Makes the event once, for the observers that listen for it; a failing observer must not fail the request. */
+  private emit<K extends keyof Events>(name: K, event: () => Events[K]): void {
+    let made: Events[K] | undefined;
+    for (const observer of this.observers) {
+      const listener = observer[name];
+      if (!listener) continue;
+      try {
+        listener((made ??= event()));
+      } catch {
+        // ignored
+      }
+    }
   }
 
   async send<T>(raw: RawRequest): Promise<ApiResponse<T>> {
     const request = buildRequest(raw, this.base, this.options);
     const started = Date.now();
     const fail = (error: ClientError, attempts: number): ClientError => {
-      this.log?.failure({ method: request.method, url: request.url, attempts, durationMs: Date.now() - started, error });
+      this.emit('failure', () => ({ method: request.method, url: request.url, attempts, durationMs: Date.now() - started, error }));
       return error;
     };
     for (let attempt = 1; ; attempt++) {
@@ -74,8 +89,7 @@ export class Transport {
       if ('result' in outcome) return outcome.result;
       const delayMs = this.nextDelay(request, attempt, outcome.error);
       if (delayMs === undefined) throw fail(outcome.error, attempt);
-      notify(this.hooks.onRetry, () => ({ method: request.method, url: request.url.href, attempt, delayMs, error: outcome.error }));
-      this.log?.retry({ method: request.method, url: request.url, attempt, delayMs, error: outcome.error });
+      this.emit('retry', () => ({ method: request.method, url: request.url, attempt, delayMs, error: outcome.error }));
       try {
         await sleep(delayMs, request.signal);
       } catch (error) {
@@ -94,9 +108,7 @@ export class Transport {
   private async attempt<T>(request: Prepared, attempt: number): Promise<{ result: ApiResponse<T> } | { error: ClientError }> {
     const { method, url, timeoutMs, maxResponseBytes } = request;
     const { headers, stringToSign, scheme } = this.credentials.sign(request);
-    const { onRequest, onResponse } = this.hooks;
-    if (onRequest) notify(onRequest, () => ({ method, url: url.href, attempt, headers: redact(headers) }));
-    this.log?.request({ method, url, attempt, headers, stringToSign });
+    this.emit('request', () => ({ method, url, attempt, headers, stringToSign }));
     const started = Date.now();
     let exchange;
     try {
@@ -108,11 +120,9 @@ export class Transport {
     }
     const durationMs = Date.now() - started;
     const outcome = classify<T>(exchange, { method, url, timeoutMs, maxResponseBytes, stringToSign, scheme, localTime: this.localTime, idempotent: request.idempotent });
-    if ((onResponse || this.log) && 'answer' in exchange && exchange.answer) {
+    if ('answer' in exchange && exchange.answer) {
       const answered = exchange.answer;
-      const { status } = answered;
-      notify(onResponse, () => ({ method, url: url.href, attempt, status, durationMs, headers: answered.headers() }));
-      this.log?.response({ method, url, attempt, status, durationMs, outcome });
+      this.emit('response', () => ({ method, url, attempt, status: answered.status, durationMs, headers: () => answered.headers(), outcome }));
     }
     return outcome;
   }

@@ -9,10 +9,9 @@
 //   warn   each retry: as info, plus the error code and the wait.
 //   error  the request failed for good: as info, plus the error code, attempts in all.
 import { NetworkError, type ClientError, type ClientErrorCode } from '../errors.js';
-import type { ApiResponse } from '../types.js';
 import { causeCode } from './classify.js';
-import { redact } from './credentials.js';
-import { maskSecrets } from '../secrets.js';
+import type { Events, Observer } from './events.js';
+import { maskSecrets, redact } from '../secrets.js';
 
 export const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const;
 
@@ -75,22 +74,8 @@ export const maskPath = (path: string): string =>
     .map((segment) => (PHONE_SEGMENT.test(segment) ? segment.slice(0, -4).replace(/\d/g, '*') + segment.slice(-4) : segment))
     .join('/');
 
-interface Target {
-  method: string;
-  url: URL;
-}
-
-export interface Log {
-  /** `headers` as sent: the line redacts them. */
-  request(e: Target & { attempt: number; headers: Record<string, string>; stringToSign: string | undefined }): void;
-  /** `outcome`: what the answer was classified as, for its service code and reference id. */
-  response(e: Target & { attempt: number; status: number; durationMs: number; outcome: { result: ApiResponse<unknown> } | { error: ClientError } }): void;
-  retry(e: Target & { attempt: number; delayMs: number; error: ClientError }): void;
-  failure(e: Target & { attempts: number; durationMs: number; error: ClientError }): void;
-}
-
 /** The service code and reference id of an answer, from its data or its error. */
-function serviceFacts(outcome: Parameters<Log['response']>[0]['outcome']): Pick<LogFields, 'serviceCode' | 'referenceId'> {
+function serviceFacts(outcome: Events['response']['outcome']): Pick<LogFields, 'serviceCode' | 'referenceId'> {
   const source = ('error' in outcome ? outcome.error : outcome.result.data) as { serviceCode?: unknown; referenceId?: unknown; status?: { code?: unknown }; reference_id?: unknown } | null;
   if (!source || typeof source !== 'object') return {};
   const code = 'error' in outcome ? source.serviceCode : source.status?.code;
@@ -124,27 +109,27 @@ const failureLevel = (error: ClientError): Method => (error.code === 'aborted' ?
 /** The one place a line is made: its fields and its message (its level is LEVEL above). */
 type Line = { fields: LogFields; message: string };
 
-function base(event: LogFields['event'], { method, url }: Target, attempt: number): LogFields {
+function base(event: LogFields['event'], { method, url }: { method: string; url: URL }, attempt: number): LogFields {
   return { event, method, host: url.host, path: maskPath(url.pathname), attempt };
 }
 
 const lines = {
-  request(e: Parameters<Log['request']>[0]): Line {
+  request(e: Events['request']): Line {
     const fields: LogFields = { ...base('request', e, e.attempt), path: e.url.pathname, headers: redact(e.headers) };
     if (e.url.search) fields.query = maskSecrets(e.url.search.slice(1));
     if (e.stringToSign !== undefined) fields.stringToSign = maskSecrets(e.stringToSign);
     return { fields, message: `${PREFIX} ${e.method} ${fields.path}${fields.query ? `?${fields.query}` : ''} attempt ${e.attempt}: sending` };
   },
-  response(e: Parameters<Log['response']>[0]): Line {
+  response(e: Events['response']): Line {
     const fields: LogFields = { ...base('response', e, e.attempt), status: e.status, ...serviceFacts(e.outcome), durationMs: e.durationMs };
     const service = fields.serviceCode !== undefined ? ` (service ${fields.serviceCode})` : '';
     return { fields, message: `${PREFIX} ${e.method} ${fields.path} -> ${e.status}${service}, attempt ${e.attempt}, ${e.durationMs} ms` };
   },
-  retry(e: Parameters<Log['retry']>[0]): Line {
+  retry(e: Events['retry']): Line {
     const fields: LogFields = { ...base('retry', e, e.attempt), ...errorFields(e.error), delayMs: e.delayMs };
     return { fields, message: `${PREFIX} ${e.method} ${fields.path} attempt ${e.attempt} failed: ${describe(fields)}; retrying in ${e.delayMs} ms` };
   },
-  failure(e: Parameters<Log['failure']>[0]): Line {
+  failure(e: Events['failure']): Line {
     const fields: LogFields = { ...base('failure', e, e.attempts), ...errorFields(e.error), durationMs: e.durationMs };
     return { fields, message: `${PREFIX} ${e.method} ${fields.path} failed after ${plural(e.attempts, 'attempt')}, ${e.durationMs} ms: ${describe(fields)}` };
   },
@@ -159,22 +144,19 @@ function consoleLogger(): Logger | undefined {
   return { error: to('error'), warn: to('warn'), info: to('info'), debug: to('debug') };
 }
 
-/** The log of a transport, or undefined when nothing is logged. A logger that throws is ignored. */
-export function createLog(level: LogLevel, logger: Logger | undefined): Log | undefined {
+/** The log of a transport, an observer of its events, or undefined when nothing is logged. A logger that throws is ignored. */
+export function createLog(level: LogLevel, logger: Logger | undefined): Observer | undefined {
   if (level === 'off') return undefined;
   const target = logger ?? consoleLogger();
   if (!target) return undefined;
   // `at` is the line's level, known before the line is made: nothing is formatted for nothing.
   // LOG_LEVELS is in order (off, error, ..., debug): a line is written when its level ranks at most this one.
   const rank = LOG_LEVELS.indexOf(level);
+  // A logger that throws is ignored by the transport, as every observer.
   const emit = (at: Method, line: () => Line) => {
     if (LOG_LEVELS.indexOf(at) > rank) return;
-    try {
-      const { fields, message } = line();
-      target[at](fields, message);
-    } catch {
-      // A failing logger must not fail the request.
-    }
+    const { fields, message } = line();
+    target[at](fields, message);
   };
   return {
     request: (e) => emit(LEVEL.request, () => lines.request(e)),
