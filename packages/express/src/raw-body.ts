@@ -2,7 +2,9 @@ import { WebhookError } from '@x/webhooks';
 import { collect } from '@x/webhooks/node';
 import type { Request } from 'express';
 
-const decoder = new TextDecoder();
+// Made at first use: nothing touches TextDecoder at import (Jest's jsdom environment has none).
+let decoder: TextDecoder | undefined;
+const decode = (bytes: Uint8Array) => (decoder ??= new TextDecoder()).decode(bytes);
 
 /** The message of the `WebhookError('body_parsed')` passed to next() when a parser kept no raw bytes. */
 export const PARSED_BODY_MESSAGE =
@@ -75,9 +77,9 @@ export function parseVerifiedBody(req: Request, raw: Uint8Array): void {
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   try {
     if (type.startsWith('application/json')) {
-      const text = decoder.decode(raw);
+      const text = decode(raw);
       req.body = text ? JSON.parse(text) : {};
-    } else if (type.startsWith('application/x-www-form-urlencoded')) req.body = Object.fromEntries(new URLSearchParams(decoder.decode(raw)));
+    } else if (type.startsWith('application/x-www-form-urlencoded')) req.body = Object.fromEntries(new URLSearchParams(decode(raw)));
   } catch {
     // Not parseable: leave req.body alone (the signature held over these bytes; the handler decides).
   }
