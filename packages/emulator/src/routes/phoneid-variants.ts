@@ -9,7 +9,8 @@ import { outcomeOf } from '../service/numbers.js';
 import { phoneIdOf } from '../service/phoneid.js';
 import { notePhones } from '../control/request-record.js';
 import { json } from '../service/respond.js';
-import { PHONE, UCIDS } from '../service/validate.js';
+import { USE_CASE_CODES } from '@x/service/request';
+import { oneOf, PHONE } from '../service/validate.js';
 import { allow, type ProductModule, type ServiceContext } from './service.js';
 
 type Variant = 'standard' | 'live' | 'number_deactivation';
@@ -30,8 +31,8 @@ function answer(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, va
   notePhones(c.req.raw, [phone.slice(0, 128)]);
   if (!PHONE.test(phone)) return family.param({ positive: 11000, negative: -10001, description: `phone_number Parameter: ${phone.slice(0, 32)}` });
   const ucid = c.req.query('ucid');
-  if (ucid === undefined && UCID_REQUIRED[variant]) return family.param({ positive: 12000, negative: -10001, description: `ucid Parameter: required, one of ${UCIDS.join(', ')}` });
-  if (ucid !== undefined && !UCIDS.includes(ucid)) return family.param({ positive: 11000, negative: -10001, description: `ucid Parameter: ${ucid.slice(0, 16)}` });
+  if (ucid === undefined && UCID_REQUIRED[variant]) return family.param({ positive: 12000, negative: -10001, description: `ucid Parameter: required, one of ${USE_CASE_CODES.join(', ')}` });
+  if (ucid !== undefined && !oneOf(USE_CASE_CODES, ucid)) return family.param({ positive: 11000, negative: -10001, description: `ucid Parameter: ${ucid.slice(0, 16)}` });
   const now = ctx.now();
   const { body, country } = phoneIdOf(phone, { now });
   const outcome = outcomeOf(phone);
