@@ -7,20 +7,12 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
+import { used } from './heap.mjs';
 
 const dist = resolve(process.argv[2] ?? new URL('../dist', import.meta.url).pathname);
 const { startEmulator, DEFAULT_CUSTOMER } = { ...(await import(pathToFileURL(`${dist}/node.js`).href)), ...(await import(pathToFileURL(`${dist}/index.js`).href)) };
 
 const mb = (bytes) => (bytes / 1048576).toFixed(1);
-const settle = () => new Promise((r) => setTimeout(r, 200));
-async function used() {
-  for (let i = 0; i < 4; i++) {
-    globalThis.gc();
-    await settle();
-  }
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-}
 
 function send(port, method, path, headers = {}, body) {
   return new Promise((done, fail) => {

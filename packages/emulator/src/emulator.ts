@@ -131,10 +131,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.route(CONTROL_PREFIX, controlRoutes(ctx));
   // Outside every product (e.g. /v2/...): a 404 in the positive family.
   const outside = ctx.family('positive');
-  app.notFound(() => outside.fail('not_found'));
+  app.notFound((c) => outside.fail(c, 'not_found'));
   app.onError((error, c) => {
     report(ctx.logger, 'error', `${c.req.method} ${c.req.path} failed; answered 500.`, { method: c.req.method, path: c.req.path, error });
-    return outside.fail('internal_error');
+    return outside.fail(c, 'internal_error');
   });
 
   return {

@@ -14,6 +14,7 @@ import { EmulatorError } from './errors.js';
 import { createEmulator, type Emulator, type EmulatorEnv, type EmulatorOptions } from './emulator.js';
 import { consoleLogger, report } from './logger.js';
 import { errorFamily } from './service/families.js';
+import { UNRECORDED } from './control/request-record.js';
 import { clockSource } from './state/clock.js';
 
 export interface ServerOptions extends EmulatorOptions {
@@ -81,7 +82,7 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
       return response;
     },
     // A request the adapter cannot turn into a Request (an invalid Host header or target): JSON too.
-    errorHandler: (error: unknown) => unreadable.fail('bad_request', { description: `the request could not be read (${error instanceof Error ? error.message : 'unknown error'})` }),
+    errorHandler: (error: unknown) => unreadable.fail(UNRECORDED, 'bad_request', { description: `the request could not be read (${error instanceof Error ? error.message : 'unknown error'})` }),
     ...(options.tls ? { createServer: createHttpsServer, serverOptions: { key: options.tls.key, cert: options.tls.cert } } : {}),
   } as Parameters<typeof CreateAdaptorServer>[0]);
   const port = options.port ?? 0;

@@ -1,5 +1,5 @@
 // Item 5: `npx @x/emulator` from anywhere once published. The package is packed as it would be
-// published (pnpm pack, with @x/auth beside it since neither is on the registry yet), installed
+// published (pnpm pack, with @x/auth and @x/service beside it since none is on the registry yet), installed
 // into an empty project in a temporary directory, and started with `npx @x/emulator`: npx must
 // pick the CLI as the package's command.
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,12 +15,12 @@ const quiet = { encoding: 'utf8' as const, timeout: 240_000, env: { ...process.e
 describe('npx @x/emulator', () => {
   it('runs the CLI from the published package, in a project elsewhere', { timeout: 300_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'x-emulator-npx-'));
-    for (const name of ['auth', 'emulator']) {
+    for (const name of ['service', 'auth', 'emulator']) {
       const packed = spawnSync('pnpm', ['pack', '--pack-destination', dir], { ...quiet, cwd: join(packages, name) });
       expect(packed.status, `pnpm pack ${name}: ${packed.stderr}`).toBe(0);
     }
     const tarballs = readdirSync(dir).filter((f) => f.endsWith('.tgz')).map((f) => join(dir, f));
-    expect(tarballs).toHaveLength(2);
+    expect(tarballs).toHaveLength(3);
     const project = join(dir, 'project');
     spawnSync('mkdir', [project]);
     writeFileSync(join(project, 'package.json'), '{ "name": "somewhere", "private": true }');

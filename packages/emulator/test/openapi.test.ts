@@ -4,6 +4,7 @@
 // of that route and status (JSON Schema 2020-12, ajv).
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -233,5 +234,15 @@ describe('the emulator\'s real answers match the document', () => {
   it('every documented operation was exercised', () => {
     const missing = operations().map(({ path, method }) => `${method} ${path}`).filter((key) => !covered.has(key));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the document is stable', () => {
+  // The served bytes, pinned: a refactor of where the enums or schemas come from must not change
+  // one byte (a deliberate change of the document updates this digest and OPENAPI_VERSION).
+  it('serves the same bytes as OPENAPI_VERSION 1.1.0 was published with', async () => {
+    const body = await (await fetch(`${server.url}/_emulator/openapi.json`)).text();
+    const digest = createHash('sha256').update(body).digest('hex');
+    expect(digest).toBe('611a4338216dad500c1494109205206eb0897fcabf6c3c02b6f3c723dc856acb');
   });
 });

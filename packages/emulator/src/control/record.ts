@@ -2,8 +2,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { EmulatorContext } from '../state/context.js';
 import type { JournalEntry } from './journal.js';
-import { beginDraft, schemeOf } from './request-record.js';
-import { answerFacts } from '../service/respond.js';
+import { schemeOf, type JournalVariables, type RequestDraft } from './request-record.js';
 import type { EmulatorEnv } from '../types.js';
 import { isControlPath } from '../paths.js';
 
@@ -13,7 +12,7 @@ import { isControlPath } from '../paths.js';
  */
 const isControlRead = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && (path === '/' || isControlPath(path));
 
-export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: EmulatorEnv }> {
+export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: EmulatorEnv; Variables: JournalVariables }> {
   return async (c, next) => {
     const method = c.req.method;
     const path = c.req.path;
@@ -21,10 +20,11 @@ export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bin
     const started = performance.now();
     const at = ctx.now();
     const request = c.req.raw;
-    const draft = beginDraft(request);
+    const draft: RequestDraft = {};
+    c.set('journal', draft);
     await next();
     const response = c.res;
-    const facts = answerFacts(response);
+    const facts = draft.answer;
     const url = c.req.url;
     const q = url.indexOf('?');
     const control = isControlPath(path);

@@ -46,9 +46,8 @@ const field = (id: string, label: string, input: string, hint?: string) =>
  */
 export function inspectorPage(options: PageOptions): string {
   const { statusCodes, faultStatuses, assets } = options;
-  const codes = Object.entries(statusCodes)
-    .map(([code, text]) => `<option value="${e(code)}">${e(code)} ${e(text)}</option>`)
-    .join('');
+  // The service's status table reaches the page as data (JSON in an attribute); app.js makes the options.
+  const codes = JSON.stringify(Object.entries(statusCodes).map(([code, text]) => [Number(code), text]));
   const nav = VIEWS.map(([id, title]) => `<li><a href="#${id}" data-view="${id}">${e(title)} <span class="count" id="count-${id}"></span></a></li>`).join('');
   return `<!doctype html>
 <html lang="en">
@@ -126,7 +125,7 @@ export function inspectorPage(options: PageOptions): string {
   <h2 id="transactions-h" tabindex="-1">Transactions</h2>
   <p class="lead">Every SMS, call and verification with its status over time. Set a final status to see how your code handles it.</p>
   <div class="field filter"><label for="transactions-filter">Filter by phone number</label><input id="transactions-filter" type="search" autocomplete="off" inputmode="tel"></div>
-  <datalist id="status-codes">${codes}</datalist>
+  <datalist id="status-codes" data-codes="${e(codes)}"></datalist>
   <ul id="transaction-list" class="cards"></ul>
   <p class="empty" id="transactions-empty">No transaction yet.</p>
 </section>

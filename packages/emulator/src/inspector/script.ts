@@ -48,7 +48,9 @@ const digits = (s) => String(s).replace(/[^0-9]/g, '');
 const truncate = (s, n) => (String(s).length > n ? String(s).slice(0, n - 1) + '…' : String(s));
 const CHANNELS = { sms: 'SMS', voice: 'Call', whatsapp: 'WhatsApp', viber: 'Viber', rcs: 'RCS', email: 'Email' };
 const channelName = (c) => CHANNELS[c] || String(c || 'Message');
-const CODES = new Map([...document.querySelectorAll('#status-codes option')].map((o) => [Number(o.value), o.textContent.replace(/^\d+ /, '')]));
+const CODES = new Map(JSON.parse(document.getElementById('status-codes').dataset.codes || '[]'));
+// The status codes offered when setting a final status, made from the data the page carries.
+document.getElementById('status-codes').append(...[...CODES].map(([code, text]) => h('option', { value: String(code) }, code + ' ' + text)));
 const codeText = (code) => (CODES.has(Number(code)) ? code + ' ' + CODES.get(Number(code)) : String(code));
 
 /** A definition list from [term, value] pairs; values that are undefined are left out. */

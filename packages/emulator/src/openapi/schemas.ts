@@ -2,10 +2,11 @@
 // error families, and the control routes' objects. Shapes the emulator answers exactly are closed
 // (additionalProperties: false); PhoneID's sections, whose fields depend on the number and the
 // add-ons asked for, are described at their top level and left open.
+import { ACCOUNT_LIFECYCLE_EVENTS, MESSAGE_TYPES, USE_CASE_CODES } from '@x/service/request';
 import { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
 import { EVENT_TYPES } from '../control/events.js';
 import { METHODS } from '../state/verification.js';
-import { CALL_FORWARD_ACTIONS, FORM_BOOLEANS, LIFECYCLE, MESSAGE_TYPES, UCIDS } from '../service/validate.js';
+import { CALL_FORWARD_ACTIONS, FORM_BOOLEANS } from '../service/validate.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ const common: Record<string, Schema> = {
   phone_number: { type: 'string', pattern: '^\\d{8,15}$', description: 'Digits with the country code.' },
   external_id: { type: 'string', maxLength: 128 },
   callback_url: { type: 'string', description: 'An http(s) URL: where the callback of this transaction goes.' },
-  account_lifecycle_event: { type: 'string', enum: LIFECYCLE },
+  account_lifecycle_event: { type: 'string', enum: ACCOUNT_LIFECYCLE_EVENTS },
   originating_ip: str,
   sender_id: { type: 'string', maxLength: 20 },
 };
@@ -87,8 +88,8 @@ export const SCHEMAS: Record<string, Schema> = {
     required: ['risk'],
   },
 
-  VerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, template: { type: 'string', description: 'Must contain $$CODE$$.' }, language: str, ucid: { type: 'string', enum: UCIDS }, is_primary: { type: 'string', enum: FORM_BOOLEANS } }, ['phone_number'], true),
-  VoiceVerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, tts_message: str, language: str, ucid: { type: 'string', enum: UCIDS }, call_forward_action: { type: 'string', enum: CALL_FORWARD_ACTIONS }, caller_id: str }, ['phone_number'], true),
+  VerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, template: { type: 'string', description: 'Must contain $$CODE$$.' }, language: str, ucid: { type: 'string', enum: USE_CASE_CODES }, is_primary: { type: 'string', enum: FORM_BOOLEANS } }, ['phone_number'], true),
+  VoiceVerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, tts_message: str, language: str, ucid: { type: 'string', enum: USE_CASE_CODES }, call_forward_action: { type: 'string', enum: CALL_FORWARD_ACTIONS }, caller_id: str }, ['phone_number'], true),
   VerifyAnswer: obj(
     {
       reference_id: reference,

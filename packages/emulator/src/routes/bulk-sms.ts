@@ -4,7 +4,7 @@ import type { EmulatorContext } from '../state/context.js';
 import type { ErrorFamily } from '../service/families.js';
 import { randomHex } from '../service/ids.js';
 import { outcomeOf } from '../service/numbers.js';
-import { json } from '../service/respond.js';
+import { reply } from '../service/respond.js';
 import { statusOf } from '../service/status.js';
 import { validateBulkSms } from '../service/validate.js';
 import { allow, readParams, type ServiceApp } from './service.js';
@@ -18,8 +18,8 @@ export function bulkSmsRoutes(app: ServiceApp, ctx: EmulatorContext, family: Err
     if (body instanceof Response) return body;
     const p = body.params;
     const checked = validateBulkSms(p, BULK_MAX_RECIPIENTS);
-    if ('description' in checked) return family.param(checked);
-    if (p.callback_url !== undefined && !/^https?:\/\/\S+$/.test(p.callback_url)) return family.param({ positive: 11004, negative: -10001, description: 'Invalid value for parameter callback_url.' });
+    if ('description' in checked) return family.param(c, checked);
+    if (p.callback_url !== undefined && !/^https?:\/\/\S+$/.test(p.callback_url)) return family.param(c, { positive: 11004, negative: -10001, description: 'Invalid value for parameter callback_url.' });
     const customer = c.get('customer');
     const at = ctx.now();
     const referenceId = randomHex(16);
@@ -39,7 +39,7 @@ export function bulkSmsRoutes(app: ServiceApp, ctx: EmulatorContext, family: Err
       };
       ctx.schedule(settledAt, () => ctx.callbacks.send(url, payload, customer, referenceId));
     }
-    return json(200, { reference_id: referenceId, sub_resource: 'bulk_sms', status: ctx.status(293, at), errors: [] });
+    return reply(c, 200, { reference_id: referenceId, sub_resource: 'bulk_sms', status: ctx.status(293, at), errors: [] });
   });
   // Before GET /:id: GET /v1/verify/bulk_sms is a 405, not a status request for reference id "bulk_sms".
   allow(app, family, '/bulk_sms', 'POST');

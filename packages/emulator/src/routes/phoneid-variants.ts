@@ -8,8 +8,9 @@ import { randomHex } from '../service/ids.js';
 import { outcomeOf } from '../service/numbers.js';
 import { phoneIdOf } from '../service/phoneid.js';
 import { notePhones } from '../control/request-record.js';
-import { json } from '../service/respond.js';
-import { PHONE, UCIDS } from '../service/validate.js';
+import { reply } from '../service/respond.js';
+import { USE_CASE_CODES } from '@x/service/request';
+import { oneOf, PHONE } from '../service/validate.js';
 import { allow, type ProductModule, type ServiceContext } from './service.js';
 
 type Variant = 'standard' | 'live' | 'number_deactivation';
@@ -27,11 +28,11 @@ function liveCovered(iso2: string | null | undefined, type: string): boolean {
 
 function answer(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, variant: Variant): Response {
   const phone = c.req.param('phone') ?? '';
-  notePhones(c.req.raw, [phone.slice(0, 128)]);
-  if (!PHONE.test(phone)) return family.param({ positive: 11000, negative: -10001, description: `phone_number Parameter: ${phone.slice(0, 32)}` });
+  notePhones(c, [phone.slice(0, 128)]);
+  if (!PHONE.test(phone)) return family.param(c, { positive: 11000, negative: -10001, description: `phone_number Parameter: ${phone.slice(0, 32)}` });
   const ucid = c.req.query('ucid');
-  if (ucid === undefined && UCID_REQUIRED[variant]) return family.param({ positive: 12000, negative: -10001, description: `ucid Parameter: required, one of ${UCIDS.join(', ')}` });
-  if (ucid !== undefined && !UCIDS.includes(ucid)) return family.param({ positive: 11000, negative: -10001, description: `ucid Parameter: ${ucid.slice(0, 16)}` });
+  if (ucid === undefined && UCID_REQUIRED[variant]) return family.param(c, { positive: 12000, negative: -10001, description: `ucid Parameter: required, one of ${USE_CASE_CODES.join(', ')}` });
+  if (ucid !== undefined && !oneOf(USE_CASE_CODES, ucid)) return family.param(c, { positive: 11000, negative: -10001, description: `ucid Parameter: ${ucid.slice(0, 16)}` });
   const now = ctx.now();
   const { body, country } = phoneIdOf(phone, { now });
   const outcome = outcomeOf(phone);
@@ -51,7 +52,7 @@ function answer(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, va
     const deactivated = outcome.recycled ? new Date(now - 30 * 86_400_000).toISOString().slice(0, 10) : null;
     extra.number_deactivation = { number: phone, carrier_name: (body.carrier as { name: string | null }).name, last_deactivated: deactivated, tracking_since: '2016-01-01' };
   }
-  return json(200, {
+  return reply(c, 200, {
     reference_id: randomHex(16),
     resource_uri: null,
     sub_resource: variant,

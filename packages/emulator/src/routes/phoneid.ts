@@ -1,6 +1,6 @@
 import { randomHex } from '../service/ids.js';
 import { phoneIdOf } from '../service/phoneid.js';
-import { json } from '../service/respond.js';
+import { reply } from '../service/respond.js';
 import { validatePhoneId } from '../service/validate.js';
 import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
 import type { EmulatorContext } from '../state/context.js';
@@ -16,7 +16,7 @@ export const phoneid: ProductModule = {
       try {
         phone = decodeURIComponent(c.req.param('phone'));
       } catch {
-        return family.param({ positive: 11000, negative: -10001, description: 'Invalid value for parameter phone_number.' });
+        return family.param(c, { positive: 11000, negative: -10001, description: 'Invalid value for parameter phone_number.' });
       }
       return lookup(c, ctx, family, phone);
     });
@@ -27,7 +27,7 @@ export const phoneid: ProductModule = {
     // Unknown GET operations (legacy PhoneID GETs such as /contact/{n}, /score/{n}) answer in the
     // negative family, as the GET variants beside them do.
     const legacy = ctx.family('negative');
-    app.get('*', () => legacy.fail('not_found'));
+    app.get('*', (c) => legacy.fail(c, 'not_found'));
   },
 };
 
@@ -37,12 +37,12 @@ function lookup(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fr
   const p = body.params;
   if (fromPath !== undefined) p.phone_number = fromPath;
   const error = validatePhoneId(p);
-  if (error) return family.param(error);
+  if (error) return family.param(c, error);
   const addons = body.object?.addons;
   if (addons !== undefined && addons !== null && (typeof addons !== 'object' || Array.isArray(addons))) {
-    return family.param({ positive: 11000, negative: -10001, description: 'Invalid value for parameter addons: an object such as {"contact":{}}.' });
+    return family.param(c, { positive: 11000, negative: -10001, description: 'Invalid value for parameter addons: an object such as {"contact":{}}.' });
   }
   const now = ctx.now();
   const { body: answer, partial } = phoneIdOf(p.phone_number!, { addons: addons ?? undefined, consent: body.object?.consent, now });
-  return json(200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...answer });
+  return reply(c, 200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...answer });
 }

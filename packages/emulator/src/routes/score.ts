@@ -5,7 +5,7 @@ import type { EmulatorContext } from '../state/context.js';
 import type { ErrorFamily } from '../service/families.js';
 import { randomHex } from '../service/ids.js';
 import { phoneIdOf } from '../service/phoneid.js';
-import { json } from '../service/respond.js';
+import { reply } from '../service/respond.js';
 import { riskOf } from '../service/risk.js';
 import { validateRisk } from '../service/validate.js';
 import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
@@ -16,10 +16,10 @@ function assess(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fr
   const p = body.params;
   if (fromPath !== undefined) p.phone_number = fromPath;
   const error = validateRisk(p);
-  if (error) return family.param(error);
+  if (error) return family.param(c, error);
   const now = ctx.now();
   const { body: phone, partial } = phoneIdOf(p.phone_number!, { now });
-  return json(200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...phone, risk: riskOf(p.phone_number!) });
+  return reply(c, 200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...phone, risk: riskOf(p.phone_number!) });
 }
 
 /** POST /v1/score/{phone_number}: PhoneID's answer plus `risk` { level, recommendation, score }. */

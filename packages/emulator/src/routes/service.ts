@@ -6,13 +6,13 @@ import type { AccountSet, EmulatorContext } from '../state/context.js';
 import type { ErrorFamily, FamilyName } from '../service/families.js';
 import type { Fault } from '../control/faults.js';
 import { report } from '../logger.js';
-import { note, notePhones } from '../control/request-record.js';
+import { note, notePhones, type JournalVariables } from '../control/request-record.js';
 import type { Kind, Transaction } from '../state/store.js';
 import type { Customer, EmulatorEnv } from '../types.js';
 import { REFERENCE_ID } from '../service/validate.js';
 
 /** Per request, set by the service middleware before a product route runs. */
-export interface ServiceVariables {
+export interface ServiceVariables extends JournalVariables {
   /** The verified customer. */
   customer: Customer;
   /** The raw body (verified with the signature). */
@@ -45,17 +45,17 @@ export function buildProduct(ctx: EmulatorContext, product: ProductModule): Serv
   app.use('*', serviceMiddleware(ctx, family, product.accounts ?? 'rest', product.maxBodyBytes));
   product.routes(app, ctx, family);
   // Hono calls notFound only on the top-level app: a catch-all keeps unknown operations in this family.
-  app.all('*', () => family.fail('not_found'));
+  app.all('*', (c) => family.fail(c, 'not_found'));
   app.onError((error, c) => {
     report(ctx.logger, 'error', `${c.req.method} ${c.req.path} failed; answered 500.`, { method: c.req.method, path: c.req.path, error });
-    return family.fail('internal_error');
+    return family.fail(c, 'internal_error');
   });
   return app;
 }
 
 /** The 405 of a resource, with the methods it supports. */
 export function allow(app: ServiceApp, family: ErrorFamily, path: string, methods: string): void {
-  app.all(path, () => family.fail('method_not_allowed', { headers: { allow: methods } }));
+  app.all(path, (c) => family.fail(c, 'method_not_allowed', { headers: { allow: methods } }));
 }
 
 /** A path parameter that only matches a reference id (32 hex), so other words fall through to 404. */
@@ -78,16 +78,16 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
     if (faults.size) {
       const latency = faults.take('latency', method, path);
       if (latency) {
-        note(request, { fault: 'latency' });
+        note(c, { fault: 'latency' });
         // A client that gives up meanwhile (its signal; over HTTP, its connection closing) abandons the request.
         if (!(await sleep(latency.ms, request.signal))) {
-          note(request, { verdict: 'fault:latency' });
-          return family.fail('unavailable', { description: 'the client gave up during a latency fault; the request was not processed' });
+          note(c, { verdict: 'fault:latency' });
+          return family.fail(c, 'unavailable', { description: 'the client gave up during a latency fault; the request was not processed' });
         }
       }
-      const answered = faultAnswer(family, faults, method, path);
+      const answered = faultAnswer(c, family, faults, method, path);
       if (answered) {
-        note(request, { fault: answered.type, verdict: `fault:${answered.type}` });
+        note(c, { fault: answered.type, verdict: `fault:${answered.type}` });
         if (answered.type === 'reset' && c.env) {
           c.env.reset = true;
           c.env.dropped = true;
@@ -100,25 +100,25 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
     try {
       raw = await readBody(request, limit);
     } catch {
-      return family.fail('bad_request', { description: 'the body could not be read' });
+      return family.fail(c, 'bad_request', { description: 'the body could not be read' });
     }
-    if (!raw) return family.fail('payload_too_large', { description: `at most ${limit} bytes` });
+    if (!raw) return family.fail(c, 'payload_too_large', { description: `at most ${limit} bytes` });
 
     const headers = c.env?.rawHeaders ? headerRecord(c.env.rawHeaders) : request.headers;
     const result = await verifyRequest({ method, url: c.env?.requestTarget ?? c.req.url, headers, body: raw.length ? raw : undefined }, auth);
     if (!result.ok) {
       // The journal names the numbers of refused requests too ("why did my SMS to ... fail?").
       const parsed = raw.length ? parseBody(raw, request.headers.get('content-type') ?? undefined) : undefined;
-      if (typeof parsed === 'object') notePhones(request, numbersOf(parsed, undefined));
-      note(request, { verdict: result.reason, ...(result.customerId !== undefined ? { customerId: result.customerId } : {}), ...(result.stringToSign !== undefined ? { stringToSign: result.stringToSign } : {}) });
-      return family.auth(result.reason, result.stringToSign);
+      if (typeof parsed === 'object') notePhones(c, numbersOf(parsed, undefined));
+      note(c, { verdict: result.reason, ...(result.customerId !== undefined ? { customerId: result.customerId } : {}), ...(result.stringToSign !== undefined ? { stringToSign: result.stringToSign } : {}) });
+      return family.auth(c, result.reason, result.stringToSign);
     }
-    note(request, { verdict: 'ok', customerId: result.customerId });
+    note(c, { verdict: 'ok', customerId: result.customerId });
     c.set('customer', customers.get(result.customerId)!);
     c.set('raw', raw);
     await next();
     if (faults.size && faults.take('drop', method, path)) {
-      note(request, { fault: 'drop', verdict: 'fault:drop' });
+      note(c, { fault: 'drop', verdict: 'fault:drop' });
       if (c.env) c.env.dropped = true;
     }
   };
@@ -160,10 +160,10 @@ export function proxyErrorPage(status: number): string {
 const PROXY_TITLES: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Temporarily Unavailable', 504: 'Gateway Time-out' };
 
 /** The answer of the first fault that answers instead of the service (reset, html, status, error), in that order; one rule per request. */
-function faultAnswer(family: ErrorFamily, faults: EmulatorContext['faults'], method: string, path: string): { type: Fault['type']; response: Response } | undefined {
+function faultAnswer(c: ServiceContext, family: ErrorFamily, faults: EmulatorContext['faults'], method: string, path: string): { type: Fault['type']; response: Response } | undefined {
   const retryAfter = (seconds: number | undefined): Record<string, string> => (seconds !== undefined ? { 'retry-after': String(seconds) } : {});
   if (faults.take('reset', method, path)) {
-    return { type: 'reset', response: family.fail('unavailable', { description: 'the connection was reset before the request was read (reset fault); it was not processed' }) };
+    return { type: 'reset', response: family.fail(c, 'unavailable', { description: 'the connection was reset before the request was read (reset fault); it was not processed' }) };
   }
   const html = faults.take('html', method, path);
   if (html) {
@@ -172,18 +172,18 @@ function faultAnswer(family: ErrorFamily, faults: EmulatorContext['faults'], met
   }
   const status = faults.take('status', method, path);
   if (status) {
-    return { type: 'status', response: family.fail(status.status === 429 ? 'rate_limited' : 'unavailable', { status: status.status, headers: retryAfter(status.retryAfterSeconds) }) };
+    return { type: 'status', response: family.fail(c, status.status === 429 ? 'rate_limited' : 'unavailable', { status: status.status, headers: retryAfter(status.retryAfterSeconds) }) };
   }
   const error = faults.take('error', method, path);
-  if (error) return { type: 'error', response: family.injected(error.status, error.code, error.description, retryAfter(error.retryAfterSeconds)) };
+  if (error) return { type: 'error', response: family.injected(c, error.status, error.code, error.description, retryAfter(error.retryAfterSeconds)) };
   return undefined;
 }
 
 /** The parameters of the body (form or JSON), or the 400 of the family. */
 export function readParams(c: ServiceContext, family: ErrorFamily): ParsedBody | Response {
   const parsed = parseBody(c.get('raw'), c.req.header('content-type'));
-  if (typeof parsed === 'string') return family.fail('bad_request', { description: BODY_PROBLEMS[parsed] });
-  notePhones(c.req.raw, numbersOf(parsed, c.req.param('phone')));
+  if (typeof parsed === 'string') return family.fail(c, 'bad_request', { description: BODY_PROBLEMS[parsed] });
+  notePhones(c, numbersOf(parsed, c.req.param('phone')));
   return parsed;
 }
 
@@ -204,11 +204,11 @@ function numbersOf(body: ParsedBody, fromPath: string | undefined): string[] {
 /** The transaction named by the `id` path parameter: 400 when it is not a reference id, 404 when unknown or of another kind. */
 export function findTransaction(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, kind: Kind): Transaction | Response {
   const id = c.req.param('id') ?? '';
-  if (!REFERENCE_ID.test(id)) return family.fail('invalid_reference', { detail: id });
+  if (!REFERENCE_ID.test(id)) return family.fail(c, 'invalid_reference', { detail: id });
   const tx = ctx.transactions.get(id, c.get('customer').customerId);
   if (tx) {
-    note(c.req.raw, { referenceId: tx.referenceId });
-    notePhones(c.req.raw, [tx.phoneNumber]);
+    note(c, { referenceId: tx.referenceId });
+    notePhones(c, [tx.phoneNumber]);
   }
-  return tx && tx.kind === kind ? tx : family.fail('unknown_reference');
+  return tx && tx.kind === kind ? tx : family.fail(c, 'unknown_reference');
 }

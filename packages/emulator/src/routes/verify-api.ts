@@ -6,7 +6,7 @@ import { describe } from '../service/codes.js';
 import type { ErrorFamily } from '../service/families.js';
 import { randomDigits, randomHex } from '../service/ids.js';
 import { note, notePhones } from '../control/request-record.js';
-import { json } from '../service/respond.js';
+import { reply } from '../service/respond.js';
 import { Ring } from '../state/ring.js';
 import type { Scheduled } from '../state/scheduler.js';
 import { timestamp } from '../service/status.js';
@@ -87,7 +87,7 @@ function parseCreate(body: Record<string, unknown>): Omit<Verification, 'referen
 /** JSON only (the API requires `Content-Type: application/json`); the object, or the family's answer. */
 function readJson(c: ServiceContext, family: ErrorFamily): Record<string, unknown> | Response {
   if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
-    return family.error(400, 3110, 'Content-Type must be application/json');
+    return family.error(c, 400, 3110, 'Content-Type must be application/json');
   }
   const body = readParams(c, family);
   if (body instanceof Response) return body;
@@ -146,11 +146,11 @@ export const verifyApi: ProductModule = {
 
     const find = (c: ServiceContext) => {
       const id = c.req.param('id') ?? '';
-      if (!REFERENCE_ID.test(id)) return family.fail('invalid_reference', { detail: id });
+      if (!REFERENCE_ID.test(id)) return family.fail(c, 'invalid_reference', { detail: id });
       const entry = verifications.get(id.toUpperCase());
-      if (!entry || entry.v.customerId !== c.get('customer').customerId) return family.fail('unknown_reference');
-      note(c.req.raw, { referenceId: entry.v.referenceId });
-      notePhones(c.req.raw, [entry.v.recipient.phone_number, entry.v.recipient.email]);
+      if (!entry || entry.v.customerId !== c.get('customer').customerId) return family.fail(c, 'unknown_reference');
+      note(c, { referenceId: entry.v.referenceId });
+      notePhones(c, [entry.v.recipient.phone_number, entry.v.recipient.email]);
       return entry;
     };
 
@@ -158,7 +158,7 @@ export const verifyApi: ProductModule = {
       const body = readJson(c, family);
       if (body instanceof Response) return body;
       const parsed = parseCreate(body);
-      if (!('policy' in parsed)) return family.error(400, parsed.code, parsed.detail);
+      if (!('policy' in parsed)) return family.error(c, 400, parsed.code, parsed.detail);
       const customer = c.get('customer');
       const now = ctx.now();
       const v: Verification = { ...parsed, referenceId: randomHex(16), customerId: customer.customerId, createdAt: now, attempts: 0, sent: 0 };
@@ -176,7 +176,7 @@ export const verifyApi: ProductModule = {
         for (const timer of dropped.timers) timer.cancel();
         dropped.timers.length = 0;
       }
-      return json(200, { ...report(v, now), status: ctx.status(3001, now) });
+      return reply(c, 200, { ...report(v, now), status: ctx.status(3001, now) });
     });
 
     app.get(`/${REFERENCE_PARAM}`, (c) => {
@@ -184,7 +184,7 @@ export const verifyApi: ProductModule = {
       if (entry instanceof Response) return entry;
       const now = ctx.now();
       send(entry.v, now);
-      return json(200, report(entry.v, now));
+      return reply(c, 200, report(entry.v, now));
     });
 
     // Finalize: the user's code. Every outcome is HTTP 200 with its code in status.
@@ -193,14 +193,14 @@ export const verifyApi: ProductModule = {
       if (entry instanceof Response) return entry;
       const body = readJson(c, family);
       if (body instanceof Response) return body;
-      if (body.action !== 'finalize') return family.error(400, 3110, 'action must be "finalize"');
+      if (body.action !== 'finalize') return family.error(c, 400, 3110, 'action must be "finalize"');
       const factor = body.security_factor;
-      if (typeof factor !== 'string' || !/^\d{3,10}$/.test(factor)) return family.error(400, 3110, 'security_factor must be the code the user entered: 3 to 10 digits');
+      if (typeof factor !== 'string' || !/^\d{3,10}$/.test(factor)) return family.error(c, 400, 3110, 'security_factor must be the code the user entered: 3 to 10 digits');
       const v = entry.v;
       const now = ctx.now();
       send(v, now);
       const s = snapshot(v, timing(), now);
-      const answer = (code: number) => json(200, { reference_id: v.referenceId, state: snapshot(v, timing(), now).state, status: { code, description: describe(code) } });
+      const answer = (code: number) => reply(c, 200, { reference_id: v.referenceId, state: snapshot(v, timing(), now).state, status: { code, description: describe(code) } });
       if (v.finalized) return answer(3931);
       if (s.state === 'FAILED') {
         const last = timeline(v, timing()).windows.at(-1)!;

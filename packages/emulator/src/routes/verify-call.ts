@@ -4,7 +4,7 @@ import type { EmulatorContext } from '../state/context.js';
 import type { ErrorFamily } from '../service/families.js';
 import { randomDigits } from '../service/ids.js';
 import { outcomeOf } from '../service/numbers.js';
-import { json } from '../service/respond.js';
+import { reply } from '../service/respond.js';
 import { validateVoiceVerify } from '../service/validate.js';
 import { allow, readParams, type ServiceApp } from './service.js';
 import { render, TEMPLATES, verifyStatusBody } from './verify-shared.js';
@@ -18,7 +18,7 @@ export function voiceVerifyRoutes(app: ServiceApp, ctx: EmulatorContext, family:
     if (body instanceof Response) return body;
     const p = body.params;
     const error = validateVoiceVerify(p);
-    if (error) return family.param(error);
+    if (error) return family.param(c, error);
     const customer = c.get('customer');
     const outcome = outcomeOf(p.phone_number!);
     const action = p.call_forward_action?.toUpperCase() as 'BLOCK' | 'FLAG' | undefined;
@@ -37,7 +37,7 @@ export function voiceVerifyRoutes(app: ServiceApp, ctx: EmulatorContext, family:
     });
     const spoken = p.prompt_message ? `${p.prompt_message} ${render(template, code)}` : render(template, code);
     ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'voice', product: 'verify', phoneNumber: tx.phoneNumber, text: spoken, code });
-    return json(200, verifyStatusBody(tx));
+    return reply(c, 200, verifyStatusBody(tx));
   });
   // Before GET /:id, so that GET /v1/verify/call is a 405, not a status request for reference id "call".
   allow(app, family, '/call', 'POST');

@@ -1,5 +1,5 @@
 import { randomDigits } from '../service/ids.js';
-import { json } from '../service/respond.js';
+import { reply } from '../service/respond.js';
 import { statusOf } from '../service/status.js';
 import { validateVerify } from '../service/validate.js';
 import { bulkSmsRoutes } from './bulk-sms.js';
@@ -22,13 +22,13 @@ export const verify: ProductModule = {
       if (body instanceof Response) return body;
       const p = body.params;
       const error = validateVerify(p);
-      if (error) return family.param(error);
+      if (error) return family.param(c, error);
       const customer = c.get('customer');
       const code = p.verify_code ?? randomDigits(7);
       const template = p.template ?? TEMPLATES[p.language ?? 'en-US'] ?? TEMPLATES['en-US']!;
       const tx = ctx.transactions.create('verify', customer, p, { verify: { channel: 'sms', code, state: 'UNKNOWN', entered: '', attempts: 0 } });
       ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'sms', product: 'verify', phoneNumber: tx.phoneNumber, text: render(template, code), code, ...(p.sender_id ? { senderId: p.sender_id } : {}) });
-      return json(200, {
+      return reply(c, 200, {
         reference_id: tx.referenceId,
         resource_uri: `/v1/verify/${tx.referenceId}`,
         sub_resource: 'sms',
@@ -49,14 +49,14 @@ export const verify: ProductModule = {
       const entered = c.req.query('verify_code');
       const v = tx.verify!;
       if (entered !== undefined && v.state !== 'VALID') {
-        if (!/^\d{1,10}$/.test(entered)) return family.param({ positive: 11000, negative: -10001, description: `Invalid Request: verify_code Parameter: ${entered.slice(0, 16)}` }, { reference_id: tx.referenceId });
+        if (!/^\d{1,10}$/.test(entered)) return family.param(c, { positive: 11000, negative: -10001, description: `Invalid Request: verify_code Parameter: ${entered.slice(0, 16)}` }, { reference_id: tx.referenceId });
         v.attempts++;
         v.entered = entered;
         if (ctx.now() > tx.createdAt + ctx.settings.verifyExpiryMs) v.state = 'EXPIRED';
         else if (v.attempts > ctx.settings.verifyMaxAttempts) v.state = 'MAX_ATTEMPTS_EXCEEDED';
         else v.state = entered === v.code ? 'VALID' : 'INVALID';
       }
-      return json(200, verifyStatusBody(tx));
+      return reply(c, 200, verifyStatusBody(tx));
     });
     allow(app, family, `/${REFERENCE_PARAM}`, 'GET');
   },

@@ -1,4 +1,4 @@
-import { json } from '../service/respond.js';
+import { reply } from '../service/respond.js';
 import { Ring } from '../state/ring.js';
 import { statusOf } from '../service/status.js';
 import type { Transaction } from '../state/store.js';
@@ -29,14 +29,14 @@ export const voice: ProductModule = {
       if (body instanceof Response) return body;
       const p = body.params;
       const error = validateVoice(p);
-      if (error) return family.param(error);
+      if (error) return family.param(c, error);
       const customer = c.get('customer');
       const tx = ctx.transactions.create('voice', customer, p, { voice: { callerId: p.caller_id ?? null } });
       let recent = recentCalls.get(customer.customerId);
       if (!recent) recentCalls.set(customer.customerId, (recent = new Ring(RECENT_CALLS)));
       recent.push(tx.referenceId);
       ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'voice', product: 'voice', phoneNumber: tx.phoneNumber, text: p.message!, messageType: p.message_type! });
-      return json(200, voiceBody(tx));
+      return reply(c, 200, voiceBody(tx));
     });
     // The interface lists GET on /v1/voice; with no reference id it lists this customer's recent calls.
     app.get('/', (c) => {
@@ -46,11 +46,11 @@ export const voice: ProductModule = {
         const tx = ctx.transactions.get(ref, id);
         if (tx) calls.push(voiceBody(tx));
       }
-      return json(200, { calls });
+      return reply(c, 200, { calls });
     });
     app.get('/:id', (c) => {
       const tx = findTransaction(c, ctx, family, 'voice');
-      return tx instanceof Response ? tx : json(200, voiceBody(tx));
+      return tx instanceof Response ? tx : reply(c, 200, voiceBody(tx));
     });
     allow(app, family, '/', 'POST, GET');
     allow(app, family, `/${REFERENCE_PARAM}`, 'GET');

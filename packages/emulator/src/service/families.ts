@@ -1,6 +1,7 @@
 import type { VerifyFailure } from '@x/auth';
 import { describe, ERROR_TEXT, SERVICE_AUTH_CODES, STATUS_TEXT } from './codes.js';
-import { json } from './respond.js';
+import { reply } from './respond.js';
+import type { JournalContext } from '../control/request-record.js';
 import { statusOf, timestamp } from './status.js';
 import type { ParamError } from './validate.js';
 
@@ -71,15 +72,15 @@ export interface ErrorFamily {
   /** This family's code of a parameter error. */
   code(pair: { positive: number; negative: number; verifyApi?: number }): number;
   /** The answer to a condition of the table. */
-  fail(condition: Condition, options?: FailOptions): Response;
+  fail(c: JournalContext, condition: Condition, options?: FailOptions): Response;
   /** 400 for a parameter that failed validation (its description as given). */
-  param(error: ParamError, extra?: Record<string, unknown>): Response;
+  param(c: JournalContext, error: ParamError, extra?: Record<string, unknown>): Response;
   /** An answer with a code of this family: `http` status, the code's description and a detail. */
-  error(http: number, code: number, detail?: string, extra?: Record<string, unknown>): Response;
+  error(c: JournalContext, http: number, code: number, detail?: string, extra?: Record<string, unknown>): Response;
   /** 401 for a request that failed verification. */
-  auth(reason: VerifyFailure, stringToSign?: string): Response;
+  auth(c: JournalContext, reason: VerifyFailure, stringToSign?: string): Response;
   /** An error fault's answer: any code, its description from the tables when known, else the one given (or a generic one). */
-  injected(http: number, code: number, description: string | undefined, headers?: Record<string, string>): Response;
+  injected(c: JournalContext, http: number, code: number, description: string | undefined, headers?: Record<string, string>): Response;
 }
 
 /** The description of an auth failure: the code's own text, then the precise reason when it differs. */
@@ -102,29 +103,29 @@ export function errorFamily(name: FamilyName, now: () => number): ErrorFamily {
     name,
     body,
     code,
-    fail(condition, options = {}) {
+    fail(c, condition, options = {}) {
       const entry = CONDITIONS[condition];
       const [value, detail] = entry.codes[name];
       const filled = detail?.replace('$', (options.detail ?? '').slice(0, 64));
       const text = [filled, options.description].filter((part) => part !== undefined && part !== '').join(': ');
-      return json(options.status ?? entry.http, body(value, text || undefined, options.extra), options.headers);
+      return reply(c, options.status ?? entry.http, body(value, text || undefined, options.extra), options.headers);
     },
-    param(error, extra) {
+    param(c, error, extra) {
       const value = code(error);
       // Positive texts already start with the code's text ("Invalid value for parameter x").
       const description = name === 'positive' || error.description.startsWith(describe(value)) ? error.description : describe(value, error.description);
-      return json(400, shaped(value, description, extra));
+      return reply(c, 400, shaped(value, description, extra));
     },
-    error: (http, value, detail, extra) => json(http, body(value, detail, extra)),
-    injected(http, value, description, headers) {
+    error: (c, http, value, detail, extra) => reply(c, http, body(value, detail, extra)),
+    injected(c, http, value, description, headers) {
       const known = STATUS_TEXT[value] ?? ERROR_TEXT[value];
       const text = known !== undefined ? describe(value, description) : (description ?? 'Error injected by the emulator (fault rule)');
-      return json(http, shaped(value, text), headers);
+      return reply(c, http, shaped(value, text), headers);
     },
-    auth(reason, stringToSign) {
+    auth(c, reason, stringToSign) {
       const codes = SERVICE_AUTH_CODES[reason];
       const value = name === 'verifyApi' ? 3400 : code(codes);
-      return json(401, shaped(value, authDescription(value, codes.text), stringToSign !== undefined ? { signature_string: stringToSign } : {}));
+      return reply(c, 401, shaped(value, authDescription(value, codes.text), stringToSign !== undefined ? { signature_string: stringToSign } : {}));
     },
   };
 }

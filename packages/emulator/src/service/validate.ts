@@ -1,3 +1,4 @@
+import { ACCOUNT_LIFECYCLE_EVENTS, MESSAGE_TYPES, USE_CASE_CODES } from '@x/service/request';
 import { isHttpUrl, targetsControl } from './url.js';
 
 /** A parameter error in both code families: positive (Messaging, Voice, PhoneID) and negative (Verify). */
@@ -20,23 +21,23 @@ export const PHONE = /^\d{8,15}$/;
 export const REFERENCE_ID = /^[0-9A-Fa-f]{32}$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const IPV6 = /^[0-9A-Fa-f:.]{2,45}$/;
-export const LIFECYCLE = ['create', 'sign-in', 'transact', 'update', 'delete'];
-export const MESSAGE_TYPES = ['OTP', 'ARN', 'MKT'];
 /** Voice Verify's `call_forward_action` (any case). */
 export const CALL_FORWARD_ACTIONS = ['block', 'flag'];
 /** The service's booleans in a form field. */
 export const FORM_BOOLEANS = ['true', 'false'];
-export const UCIDS = ['ATCK', 'BACF', 'BACS', 'CHBK', 'CLDR', 'LEAD', 'OTHR', 'PWRT', 'RESV', 'RXPF', 'SHIP', 'THEF', 'TRVF', 'UNKN'];
 export const VOICES = ['f-zh-HK', 'f-zh-CN', 'f-zh-TW', 'f-da-DK', 'f-nl-NL', 'f-en-AU', 'f-en-GB', 'f-en-US', 'f-en-CA', 'f-en-IN', 'f-fi-FI', 'f-fr-FR', 'f-fr-CA', 'f-it-IT', 'f-ja-JP', 'f-ko-KR', 'f-nb-NO', 'f-pl-PL', 'f-pt-BR', 'f-pt-PT', 'f-es-MX', 'f-es-ES'];
 
 /** More than `max` characters (code points)? Counted only when its UTF-16 length is over `max` (no array per request). */
+/** Is `value` one of `list`? (The service's lists are typed tuples; a request's field is any string.) */
+export const oneOf = (list: readonly string[], value: string) => list.includes(value);
+
 const longerThan = (text: string, max: number) => text.length > max && [...text].length > max;
 
 /** Checks shared by every product; the first failing rule wins. */
 function common(p: Params): ParamError | undefined {
   if (p.phone_number === undefined || p.phone_number === '') return missing('phone_number', 12000);
   if (!PHONE.test(p.phone_number)) return invalid('phone_number', 11000);
-  if (p.account_lifecycle_event !== undefined && !LIFECYCLE.includes(p.account_lifecycle_event)) return invalid('account_lifecycle_event', 11003);
+  if (p.account_lifecycle_event !== undefined && !oneOf(ACCOUNT_LIFECYCLE_EVENTS, p.account_lifecycle_event)) return invalid('account_lifecycle_event', 11003);
   // A callback to the emulator's own control routes could reset it or add faults: refused as invalid.
   if (p.callback_url !== undefined && (!isHttpUrl(p.callback_url) || targetsControl(p.callback_url))) return invalid('callback_url', 11004);
   if (p.originating_ip !== undefined && !IPV4.test(p.originating_ip) && !(p.originating_ip.includes(':') && IPV6.test(p.originating_ip))) return invalid('originating_ip', 11010);
@@ -49,7 +50,7 @@ function messageAndType(p: Params): ParamError | undefined {
   if (p.message === undefined || p.message === '') return missing('message', 12009);
   if (longerThan(p.message, 1600)) return invalid('message', 11009);
   if (p.message_type === undefined || p.message_type === '') return missing('message_type', 12017);
-  if (!MESSAGE_TYPES.includes(p.message_type)) return invalid('message_type', 11017);
+  if (!oneOf(MESSAGE_TYPES, p.message_type)) return invalid('message_type', 11017);
   return undefined;
 }
 
@@ -72,7 +73,7 @@ export function validateVerify(p: Params): ParamError | undefined {
     if (longerThan(p.template, 1600)) return invalid('template', 11000);
   }
   if (p.language !== undefined && !/^[a-z]{2}-[A-Z]{2}$/.test(p.language)) return invalid('language', 11000);
-  if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
+  if (p.ucid !== undefined && !oneOf(USE_CASE_CODES, p.ucid)) return invalid('ucid', 11000);
   if (p.is_primary !== undefined && !FORM_BOOLEANS.includes(p.is_primary)) return invalid('is_primary', 11000);
   return undefined;
 }
@@ -89,7 +90,7 @@ export function validateVoiceVerify(p: Params): ParamError | undefined {
     if (longerThan(text, 1600)) return invalid(textName, 11000);
   }
   if (p.language !== undefined && !/^[a-z]{2}-[A-Z]{2}$/.test(p.language)) return invalid('language', 11000);
-  if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
+  if (p.ucid !== undefined && !oneOf(USE_CASE_CODES, p.ucid)) return invalid('ucid', 11000);
   if (p.call_forward_action !== undefined && !CALL_FORWARD_ACTIONS.includes(p.call_forward_action.toLowerCase())) return invalid('call_forward_action', 11000);
   if ((p.prompt_message === undefined) !== (p.prompt_digit === undefined)) return { positive: 11000, negative: -10001, description: 'prompt_message and prompt_digit go together.' };
   if (p.prompt_message !== undefined && (p.prompt_message === '' || longerThan(p.prompt_message, 2000))) return invalid('prompt_message', 11000);
@@ -119,7 +120,7 @@ export function validateBulkSms(p: Params, maxRecipients: number): ParamError | 
   }
   if (p.template === undefined || p.template === '') return missing('template', 12009);
   if (longerThan(p.template, 1600)) return invalid('template', 11009);
-  if (p.ucid !== undefined && !UCIDS.includes(p.ucid)) return invalid('ucid', 11000);
+  if (p.ucid !== undefined && !oneOf(USE_CASE_CODES, p.ucid)) return invalid('ucid', 11000);
   if (p.session_id !== undefined && (p.session_id === '' || longerThan(p.session_id, 128))) return invalid('session_id', 11000);
   return { recipients };
 }

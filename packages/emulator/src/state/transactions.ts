@@ -56,6 +56,15 @@ export function finalStatusesOf(tx: Pick<Transaction, 'kind' | 'verify'>): reado
 }
 
 /**
+ * A new status, appended to the history. `concat` makes an array of the exact length: `push` (and
+ * a spread) would grow the backing store to 17 slots for 2 entries, on every transaction kept.
+ */
+function recordStatus(tx: Transaction, code: number, at: number): void {
+  tx.status = { code, updatedAt: at };
+  tx.history = tx.history.concat({ code, at });
+}
+
+/**
  * Transactions and their lives: created with an intermediate status, settled to the final one
  * when their time has come, a signed callback at that moment when a URL is known. The final
  * status can also be set at once (`setStatus`): the control route and the inspector's trigger.
@@ -141,8 +150,7 @@ export class Transactions {
   /** The final status once its time has come; `due` when the delivery timer fired (timers can fire a ms early). */
   settle(tx: Transaction, due = false): Transaction {
     if (INTERMEDIATE.has(tx.status.code) && (due || this.now() >= tx.settlesAt)) {
-      tx.status = { code: tx.finalCode, updatedAt: tx.settlesAt };
-      tx.history.push({ code: tx.finalCode, at: tx.settlesAt });
+      recordStatus(tx, tx.finalCode, tx.settlesAt);
       this.onChange(tx);
     }
     return tx;
@@ -171,8 +179,7 @@ export class Transactions {
     const at = this.now();
     tx.finalCode = code;
     tx.settlesAt = Math.min(tx.settlesAt, at);
-    tx.status = { code, updatedAt: at };
-    tx.history.push({ code, at });
+    recordStatus(tx, code, at);
     this.onChange(tx);
     const customer = this.owners.get(tx);
     const url = tx.callbackUrl ?? customer?.callbackUrl;
