@@ -1,9 +1,9 @@
 // Facts (data only: hosts, limits, value lists) of the service's newer operations that the
 // reference marks uncertain or contradictory, each decided once, here; a decision about how a
-// request is made is code and a comment at its operation, in products/. "ref-next §x" = /shared/spec/service-reference-next.md, "ref §x" =
-// service-reference.md. The package README lists the same choices; change both together.
+// request is made is code and a comment at its operation, in products/. "service.md §N" is
+// docs/service.md, the service's facts in this repository.
 
-/** Default hosts of the products that live outside the REST host (ref-next §4.2, §5; ref §1). */
+/** Default hosts of the products that live outside the REST host (service.md §7.2, §8, §1). */
 export const PRODUCT_HOSTS = {
   intelligence: 'https://detect.telesign.com',
   verifyApi: 'https://verify.telesign.com',
@@ -17,12 +17,12 @@ export const PRODUCT_HOSTS = {
 export const SERVICE_DOMAIN = 'telesign.com';
 
 /**
- * Voice Verify (ref-next §1, contradiction §9 #1, #2).
+ * Voice Verify (service.md §6.2, service.md §18, #2).
  * - Own code: 3 to 7 digits, as the current guide (D-VVOWN, "000-9999999") and SMS Verify; the 2019
  *   OpenAPI copy said 100-99999.
  * - Custom text goes in `tts_message` (OpenAPI, current guide, two official SDKs); `template`
  *   appears in one guide example only and is never sent.
- * - Text limit: not documented for `tts_message`; 1 600 characters as the voice message (ref §3.6).
+ * - Text limit: not documented for `tts_message`; 1 600 characters as the voice message (service.md §6.1).
  */
 export const VOICE_VERIFY = {
   codePattern: /^\d{3,7}$/,
@@ -33,7 +33,7 @@ export const VOICE_VERIFY = {
 } as const;
 
 /**
- * Verify API (ref-next §5, contradiction §9 #11). (Finalize goes with Basic: see verify-api.ts.)
+ * Verify API (service.md §8, service.md §18). (Finalize goes with Basic: see verify-api.ts.)
  * - `fallback_time`: whole seconds from 30 (the policy page says "> 30", but its own example and
  *   two official SDKs send 30) to 300 (the newer policy page caps the whole attempt at 300 s).
  * - At most 3 methods; silent / push first and not both (policy page).
@@ -48,7 +48,7 @@ export const VERIFY_API = {
 } as const;
 
 /**
- * Bulk SMS (ref-next §6, contradiction §9 #16): recipients joined with commas (the reference and
+ * Bulk SMS (service.md §9, service.md §18): recipients joined with commas (the reference and
  * the guide's example; the guide's text says colons), each `number` or `number:id`; at most 1000.
  * Its error codes are not documented, so even a 429 is not taken as proof that nothing was sent:
  * a bulk request is never re-sent by the client.

@@ -10,10 +10,10 @@ import { createEmulator, ERROR_TEXT, STATUS_TEXT } from '../src/index.js';
 import { customer } from './helpers.js';
 
 const REFERENCE: Record<number, string | string[]> = {
-  // service-reference.md §4.2 (Voice), §4.1 (SMS), §4.3 (PhoneID); next §6 (bulk), §7 (MO), §2 (completion), §3.3 (add-ons), §5 and §8 (Verify API).
+  // service-reference.md §4.2 (Voice), §4.1 (SMS), §4.3 (PhoneID); service.md §9 (bulk), §7 (MO), §2 (completion), §3.3 (add-ons), §5 and §8 (Verify API).
   100: 'Call answered', 101: 'Not answered', 102: 'Disconnect occurred before message completed', 103: 'Call in progress', 104: 'Wrong/invalid phone number',
   105: 'Call not handled yet', 106: 'Call failed', 107: 'Line busy', 108: 'Call canceled by TeleSign', 129: 'Call blocked by your request', 130: 'Call blocked by TeleSign',
-  133: 'Call blocked due to high risk score', // next §1 (E-VV)
+  133: 'Call blocked due to high risk score', // service.md §6.2 (E-VV)
   200: 'Delivered to handset', 201: 'Message is read', 203: 'Delivered to gateway', 207: 'Error delivering SMS to handset (reason unknown)',
   210: 'Temporary phone error', 211: 'Permanent phone error', 220: 'Gateway/network cannot route message', 221: 'Message expired before delivery', 222: 'SMS not supported',
   229: 'Message blocked by your request', 230: 'Message blocked by TeleSign', 231: 'Invalid/unsupported', 232: 'Message blocked due to number deactivation event',

@@ -11,9 +11,9 @@ export interface VerifyFailureFacts {
   readonly message: string;
   /** What the caller should do when the service reports this reason. */
   readonly advice: string;
-  /** The code in `status.code` of Messaging, Voice, PhoneID and Score (reference §5.2). */
+  /** The code in `status.code` of Messaging, Voice, PhoneID and Score (service.md §12.2). */
   readonly positive: number;
-  /** The code in `errors[].code` of SMS Verify, Voice Verify and status lookups (reference §5.3). */
+  /** The code in `errors[].code` of SMS Verify, Voice Verify and status lookups (service.md §12.3). */
   readonly negative: number;
   /** The service's own description of the code. */
   readonly text: string;

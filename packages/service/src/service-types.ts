@@ -1,4 +1,4 @@
-// Data types the service uses in answers and callbacks alike (service reference §3, §7.3).
+// Data types the service uses in answers and callbacks alike (service service.md §3, §14.3).
 // Type-only: they add nothing to a bundle.
 
 export interface TransactionStatus {

@@ -1,10 +1,10 @@
-// The service's status codes and states, named, with their descriptions (service-reference §4,
-// §6; service-reference-next §1, §5, §6, §7). Each family is a const object of names -> codes
+// The service's status codes and states, named, with their descriptions (service.md §11,
+// §6; service.md §6.2, §8, §9, §10). Each family is a const object of names -> codes
 // for `switch` (`case SMS_STATUS.DELIVERED:`), its code type, the descriptions keyed by code
 // (the type checker keeps the two complete together), and a guard that narrows a number from the
 // wire, so that a `switch` over a guarded code can be exhaustive.
 
-/** SMS, SMS Verify and Bulk SMS delivery statuses (`status.code`, reference §4.1). */
+/** SMS, SMS Verify and Bulk SMS delivery statuses (`status.code`, service.md §11.1). */
 export const SMS_STATUS = {
   DELIVERED: 200,
   READ: 201,
@@ -94,7 +94,7 @@ export const SMS_STATUS_TEXT: Readonly<Record<SmsStatusCode, string>> = {
   599: 'Status not available',
 };
 
-/** Voice and Voice Verify call statuses (`status.code`, reference §4.2, next §1). */
+/** Voice and Voice Verify call statuses (`status.code`, service.md §11.2, service.md §6.2). */
 export const VOICE_STATUS = {
   ANSWERED: 100,
   NOT_ANSWERED: 101,
@@ -132,12 +132,12 @@ export const VOICE_STATUS_TEXT: Readonly<Record<VoiceStatusCode, string>> = {
   599: 'Status not available',
 };
 
-/** Inbound SMS (MO) status (next §7): the only one seen. */
+/** Inbound SMS (MO) status (service.md §10): the only one seen. */
 export const INBOUND_SMS_STATUS = { DELIVERED_TO_CUSTOMER: 1500 } as const;
 export type InboundSmsStatusCode = (typeof INBOUND_SMS_STATUS)[keyof typeof INBOUND_SMS_STATUS];
 export const INBOUND_SMS_STATUS_TEXT: Readonly<Record<InboundSmsStatusCode, string>> = { 1500: 'Delivered to customer' };
 
-/** `verify.code_state` of SMS Verify and Voice Verify (reference §6). */
+/** `verify.code_state` of SMS Verify and Voice Verify (service.md §13). */
 export const CODE_STATE = {
   VALID: 'VALID',
   INVALID: 'INVALID',
@@ -155,7 +155,7 @@ export const CODE_STATE_TEXT: Readonly<Record<CodeState, string>> = {
   UNKNOWN: 'No code was entered yet (or the state is not known)',
 };
 
-/** `state` of a Verify API verification (next §5.2, §5.4). */
+/** `state` of a Verify API verification (service.md §8). */
 export const VERIFICATION_STATE = {
   CREATED: 'CREATED',
   ONGOING: 'ONGOING',

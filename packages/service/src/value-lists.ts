@@ -1,4 +1,4 @@
-// Value lists the service documents (reference §3, next §1), one place each; each type is read
+// Value lists the service documents (service.md §3, service.md §6.2), one place each; each type is read
 // from its list, so the two cannot drift apart.
 
 /** `message_type` of Messaging, SMS Verify and Voice: one-time password, alert/reminder/notification, marketing. */

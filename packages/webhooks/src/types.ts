@@ -1,4 +1,4 @@
-// Callback payloads, from the service references (reference §7.3; next §1.2, §5.4, §6, §7). Fields
+// Callback payloads, from the service references (service.md §14.3; service.md §6.2, §8, §9, §10). Fields
 // the documents disagree on are typed with both forms (e.g. message_parts_count as number or
 // string, updated_on as RFC 3339 or RFC 1123). One union, told apart by `callbackKind`.
 import type { AdditionalInfo, CodeState, ServiceError, TransactionStatus, VerificationState } from '@x/service';
@@ -55,7 +55,7 @@ export interface VoiceCallback extends CallbackBase {
 }
 
 /**
- * The report of one recipient of a bulk SMS (`sub_resource: 'bulk_sms'`, next §6): `reference_id`
+ * The report of one recipient of a bulk SMS (`sub_resource: 'bulk_sms'`, service.md §9): `reference_id`
  * is the bulk request's; `session_id` is the recipient's id, else the request's, else null. Kind `bulk_sms`.
  */
 export interface BulkSmsCallback extends CallbackBase {
@@ -64,7 +64,7 @@ export interface BulkSmsCallback extends CallbackBase {
   verify?: undefined;
 }
 
-/** An inbound SMS (MO) from an end user to your number (next §7). Kind `inbound_sms`. */
+/** An inbound SMS (MO) from an end user to your number (service.md §10). Kind `inbound_sms`. */
 export interface InboundSmsCallback extends CallbackBase {
   sub_resource: 'mo_sms';
   user_response: { phone_number: string; sender_id: string; mo_message: string };
@@ -86,7 +86,7 @@ export interface VoiceEvent {
   state?: undefined;
 }
 
-/** A Verify API delivery report (next §5.4): a `state`, no status object, no sub_resource. Kind `verify_api`. */
+/** A Verify API delivery report (service.md §8): a `state`, no status object, no sub_resource. Kind `verify_api`. */
 export interface VerifyApiCallback {
   reference_id: string;
   state: VerificationState;

@@ -1,4 +1,4 @@
-// Bulk SMS: POST /v1/verify/bulk_sms (ref-next §6). One request, up to 1000 recipients; results
+// Bulk SMS: POST /v1/verify/bulk_sms (service.md §9). One request, up to 1000 recipients; results
 // arrive only as callbacks (one per recipient), there is no status endpoint.
 import { USE_CASE_CODES } from '@x/service/request';
 import { ValidationError } from '../errors.js';

@@ -1,5 +1,5 @@
 // Intelligence Cloud: a risk recommendation for a phone number, on its own host with (usually) its
-// own credentials (ref-next §4.2).
+// own credentials (service.md §7.2).
 import type { Send } from '../routing.js';
 import type { RequestOptions } from '../transport/index.js';
 import type { ApiResponse } from '../types.js';
@@ -28,7 +28,7 @@ export interface IntelligenceOperations {
 }
 
 export const intelligence = (send: Send): IntelligenceOperations => ({
-  // ref-next §4.2, contradiction §9 #6: the official SDKs of 2026 (Node, Ruby, C#, tested against
+  // service.md §7.2, §18: the official SDKs of 2026 (Node, Ruby, C#, tested against
   // the live service) send `POST /intelligence/phone` as a signed form with the product's `auth`
   // option; the getting-started page shows `POST /intelligence` with JSON and Basic. The SDKs' way.
   phone: async (p, o) =>

@@ -1,4 +1,4 @@
-// SMS: POST /v1/messaging and its status (ref §3). Bulk SMS is in bulk-sms.ts.
+// SMS: POST /v1/messaging and its status (service.md §3). Bulk SMS is in bulk-sms.ts.
 import type { MessageType } from '@x/service/request';
 import type { AdditionalInfo, TransactionStatus } from '@x/service';
 import type { Send } from '../routing.js';

@@ -1,4 +1,4 @@
-// PhoneID add-ons ("identity attributes", ref-next §3.3): what to ask for in `addons`, and the
+// PhoneID add-ons ("identity attributes", service.md §4.3): what to ask for in `addons`, and the
 // section each one adds to the answer, each with its own status (2800 success ... 2811 timeout).
 import { ValidationError } from '../errors.js';
 import * as v from '../validate.js';

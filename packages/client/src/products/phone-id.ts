@@ -1,5 +1,5 @@
-// PhoneID: the POST lookup with add-ons (ref §3.4, ref-next §3.3), and the variants on GET
-// (ref-next §3.1, §3.2): standard, live and the legacy number deactivation.
+// PhoneID: the POST lookup with add-ons (service.md §4.1, §4.3), and the variants on GET
+// (service.md §4.2): standard, live and the legacy number deactivation.
 import { USE_CASE_CODES } from '@x/service/request';
 import type { Send } from '../routing.js';
 import type { RequestOptions } from '../transport/index.js';
@@ -118,7 +118,7 @@ export const phoneId = (send: Send): PhoneIdOperations => ({
   standard: async (phone, o) => send<PhoneIdStandardResponse>({ host: 'rest', retry: 'idempotent', method: 'GET', path: `/v1/phoneid/standard/${v.phoneNumber(phone)}` }, o),
   live: async (phone, p, o) =>
     send<PhoneIdLiveResponse>({ host: 'rest', retry: 'idempotent', method: 'GET', path: `/v1/phoneid/live/${v.phoneNumber(phone)}`, query: useCase(p) }, o),
-  // GET, as the older pages and the Node SDK (ref-next §3.1, contradiction §9 #5: one newer legacy page says POST).
+  // GET, as the older pages and the Node SDK (service.md §4.2, §18: one newer legacy page says POST).
   deactivation: async (phone, p, o) =>
     send<PhoneIdDeactivationResponse>({ host: 'rest', retry: 'idempotent', method: 'GET', path: `/v1/phoneid/number_deactivation/${v.phoneNumber(phone)}`, query: useCase(p) }, o),
 });

@@ -1,4 +1,4 @@
-// Legacy Score: POST /v1/score/{phone_number} on the REST host (ref-next §4.1). The service marks it
+// Legacy Score: POST /v1/score/{phone_number} on the REST host (service.md §7.1). The service marks it
 // deprecated in favour of Intelligence Cloud (`client.intelligence`).
 import { ACCOUNT_LIFECYCLE_EVENTS } from '@x/service/request';
 import type { Send } from '../routing.js';
@@ -9,7 +9,7 @@ import type { TransactionStatus } from '@x/service';
 import type { AccountLifecycleEvent } from '@x/service/request';
 import * as v from '../validate.js';
 
-/** Current scale: low, medium-low, medium, medium-high, high; older answers use very-low / very-high (ref-next §4.2). */
+/** Current scale: low, medium-low, medium, medium-high, high; older answers use very-low / very-high (service.md §7.2). */
 export type RiskLevel = 'very-low' | 'low' | 'medium-low' | 'medium' | 'medium-high' | 'high' | 'very-high' | (string & {});
 export type RiskRecommendation = 'allow' | 'flag' | 'block' | (string & {});
 

@@ -1,4 +1,4 @@
-// Verify API (multi-channel verification) on its own host (ref-next §5): create a verification
+// Verify API (multi-channel verification) on its own host (service.md §8): create a verification
 // with a policy of channels and fallbacks, read it, and finalize it with the user's code.
 import type { VerificationState } from '@x/service';
 import { ValidationError } from '../errors.js';
@@ -112,8 +112,8 @@ function createBody(p: CreateVerificationParams): Record<string, unknown> {
 export const verifyApi = (send: Send): VerifyApiOperations => ({
   create: async (p, o) => send<Verification>({ host: 'verifyApi', retry: 'unsent', method: 'POST', path: '/verification', json: createBody(p) }, o),
   get: async (id, o) => send<Verification>({ host: 'verifyApi', retry: 'idempotent', method: 'GET', path: `/verification/${v.referenceId(id)}` }, o),
-  // Submits an attempt: a lost answer must not turn into a second attempt. With Basic (ref-next §5,
-  // contradiction §9 #12): all three official SDKs do so, the docs allow Basic or Digest, and the
+  // Submits an attempt: a lost answer must not turn into a second attempt. With Basic (service.md §8,
+  // service.md §18): all three official SDKs do so, the docs allow Basic or Digest, and the
   // interface document signs bodies of POST only. Create and get follow the product's `auth` option.
   finalize: async (id, code, o) =>
     send<FinalizeVerificationResponse>(

@@ -1,4 +1,4 @@
-// Verify completion: PUT /v1/verify/completion/{reference_id} (ref-next §2). In the own-code flow
+// Verify completion: PUT /v1/verify/completion/{reference_id} (service.md §5.3). In the own-code flow
 // you compare the codes yourself, then tell the service the verification succeeded.
 import type { Send } from '../routing.js';
 import type { RequestOptions } from '../transport/index.js';
@@ -27,7 +27,7 @@ export interface VerifyCompletionOperations {
 }
 
 export const verifyCompletion = (send: Send): VerifyCompletionOperations => ({
-  // No body parameters are documented (ref-next §2); the interface document wants a Content-Type
+  // No body parameters are documented (service.md §5.3); the interface document wants a Content-Type
   // on PUT and the official Node SDK sends its form content type: an empty form (signed without a
   // body line). A PUT that records a fact: retried like a GET.
   complete: async (id, o) => send<VerifyCompletionResponse>({ host: 'rest', retry: 'idempotent', method: 'PUT', path: `/v1/verify/completion/${v.referenceId(id)}`, form: {} }, o),

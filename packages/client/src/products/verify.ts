@@ -1,5 +1,5 @@
 // SMS Verify: POST /v1/verify/sms sends a code; GET /v1/verify/{reference_id} checks a code or
-// reads the status of an SMS or a call (ref §3.3). The call is voice-verify.ts, the completion of
+// reads the status of an SMS or a call (service.md §4.1). The call is voice-verify.ts, the completion of
 // the own-code flow verify-completion.ts: one `verify` namespace.
 import type { AdditionalInfo, CodeState, ServiceError, TransactionStatus } from '@x/service';
 import type { UseCaseCode } from '@x/service/request';

@@ -1,4 +1,4 @@
-// Voice Verify: a call that speaks a code. POST /v1/verify/call (ref-next §1); its status and the
+// Voice Verify: a call that speaks a code. POST /v1/verify/call (service.md §6.2); its status and the
 // check of the code go through GET /v1/verify/{reference_id}, like SMS Verify.
 import { USE_CASE_CODES } from '@x/service/request';
 import { ValidationError } from '../errors.js';

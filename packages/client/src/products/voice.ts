@@ -1,4 +1,4 @@
-// Voice: POST /v1/voice, a call that speaks a message, and its status (ref §3.6).
+// Voice: POST /v1/voice, a call that speaks a message, and its status (service.md §6.1).
 import type { MessageType } from '@x/service/request';
 import type { TransactionStatus } from '@x/service';
 import type { Send } from '../routing.js';

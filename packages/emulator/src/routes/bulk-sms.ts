@@ -1,4 +1,4 @@
-// Bulk SMS: POST /v1/verify/bulk_sms (service-reference-next §6). One request, up to 1000
+// Bulk SMS: POST /v1/verify/bulk_sms (service.md §9). One request, up to 1000
 // recipients: one outbox message and one delivery callback per recipient; no status endpoint.
 import type { EmulatorContext } from '../state/context.js';
 import type { ErrorFamily } from '../service/families.js';
@@ -9,7 +9,7 @@ import { statusOf } from '../service/status.js';
 import { validateBulkSms } from '../service/validate.js';
 import { allow, readParams, type ServiceApp } from './service.js';
 
-/** The most recipients of one request (reference §6). */
+/** The most recipients of one request (service.md §13). */
 export const BULK_MAX_RECIPIENTS = 1000;
 
 export function bulkSmsRoutes(app: ServiceApp, ctx: EmulatorContext, family: ErrorFamily): void {
@@ -33,7 +33,7 @@ export function bulkSmsRoutes(app: ServiceApp, ctx: EmulatorContext, family: Err
         status: statusOf(outcomeOf(recipient.phoneNumber).sms, settledAt),
         errors: [],
         sub_resource: 'bulk_sms',
-        // The recipient's own id, else the request's session_id, else null (reference §6).
+        // The recipient's own id, else the request's session_id, else null (service.md §13).
         session_id: recipient.id ?? p.session_id ?? null,
         reference_id: referenceId,
       };

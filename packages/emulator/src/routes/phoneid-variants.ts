@@ -1,4 +1,4 @@
-// The PhoneID variants on GET (service-reference-next §3.1, §3.2): standard, live and the legacy
+// The PhoneID variants on GET (service.md §4.2): standard, live and the legacy
 // number deactivation. Unlike POST /v1/phoneid they answer in the negative family (errors[] with
 // status 500/501), as the service's fixtures show.
 import { describe } from '../service/codes.js';

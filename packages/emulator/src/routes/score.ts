@@ -1,5 +1,5 @@
-// Risk of a number: the legacy Score (POST /v1/score/{phone_number}, service-reference-next §4.1)
-// on the REST host, and Intelligence Cloud (POST /intelligence/phone, §4.2) on its own host with
+// Risk of a number: the legacy Score (POST /v1/score/{phone_number}, service.md §7.1)
+// on the REST host, and Intelligence Cloud (POST /intelligence/phone, service.md §7.2) on its own host with
 // its own accounts. Both: form or JSON, `account_lifecycle_event` required, positive codes.
 import type { EmulatorContext } from '../state/context.js';
 import type { ErrorFamily } from '../service/families.js';

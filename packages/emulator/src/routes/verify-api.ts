@@ -1,4 +1,4 @@
-// Verify API (multi-channel verification, service-reference-next §5): POST /verification,
+// Verify API (multi-channel verification, service.md §8): POST /verification,
 // GET /verification/{id}, PATCH /verification/{id}/state. JSON only, 3xxx codes in status.code,
 // payload at most 10 KB, its own accounts (`products.verifyApi`), the state machine of
 // verification.ts on the emulator's clock, and a signed callback at the final state.

@@ -1,4 +1,4 @@
-// Voice Verify: POST /v1/verify/call (service-reference-next §1). A call that speaks a code; its
+// Voice Verify: POST /v1/verify/call (service.md §6.2). A call that speaks a code; its
 // status and the check of the code go through GET /v1/verify/{reference_id}, as for SMS Verify.
 import type { EmulatorContext } from '../state/context.js';
 import type { ErrorFamily } from '../service/families.js';
@@ -22,7 +22,7 @@ export function voiceVerifyRoutes(app: ServiceApp, ctx: EmulatorContext, family:
     const customer = c.get('customer');
     const outcome = outcomeOf(p.phone_number!);
     const action = p.call_forward_action?.toUpperCase() as 'BLOCK' | 'FLAG' | undefined;
-    // A forwarded line with `block`: the call is aborted (130, reference §1); `flag` only marks it.
+    // A forwarded line with `block`: the call is aborted (130, service.md §1); `flag` only marks it.
     const callForwarding = action ? { action, call_forward: outcome.forwarded ? ('FORWARDED' as const) : ('NOT_FORWARDED' as const) } : undefined;
     const final = action === 'BLOCK' && outcome.forwarded ? 130 : outcome.voice;
     const code = p.verify_code ?? randomDigits(VOICE_CODE_LENGTH);

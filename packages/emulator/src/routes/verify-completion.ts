@@ -1,4 +1,4 @@
-// Verify completion: PUT /v1/verify/completion/{reference_id} (service-reference-next §2). In the
+// Verify completion: PUT /v1/verify/completion/{reference_id} (service.md §5.3). In the
 // own-code flow the customer compared the codes and reports the success.
 import type { EmulatorContext } from '../state/context.js';
 import type { ErrorFamily } from '../service/families.js';

@@ -1,4 +1,4 @@
-// PhoneID add-ons ("identity attributes", service-reference-next §3.3): one section per requested
+// PhoneID add-ons ("identity attributes", service.md §4.3): one section per requested
 // key, each with its own status (2800 success, 2801 invalid parameter, 2803 out of coverage, 2804
 // not applicable, 2805 no information, 2807 some parameters invalid). Values are deterministic
 // from the number; the test numbers (numbers.ts) choose the interesting ones.

@@ -1,5 +1,5 @@
 // Every code the emulator can answer, with its description from the service references
-// (service-reference.md §4, §5; service-reference-next.md §1-§7). One table for statuses, one for
+// (docs/service.md §11, §12). One table for statuses, one for
 // errors: answers, callbacks and add-on sections take their descriptions from here, a detail
 // (the parameter at fault, what to do) goes after a colon. test/descriptions.test.ts walks every
 // code the emulator emits and compares it with the references.
@@ -11,19 +11,19 @@ import { INBOUND_SMS_STATUS_TEXT, SMS_STATUS_TEXT, VOICE_STATUS_TEXT } from '@x/
  * does not name are added here.
  */
 export const STATUS_TEXT: Readonly<Record<number, string>> = {
-  // PhoneID, Score, Intelligence (reference §4.3).
+  // PhoneID, Score, Intelligence (service.md §11.3).
   300: 'Transaction successfully completed',
   301: 'Transaction partially completed',
-  // Verify completion (next §2).
+  // Verify completion (service.md §5.3).
   1900: 'Verify completion successfully recorded',
-  // PhoneID add-on sections (next §3.3).
+  // PhoneID add-on sections (service.md §4.3).
   2800: 'Request successfully completed',
   2801: 'Invalid addons parameter',
   2803: 'Out of coverage',
   2804: 'Number not applicable',
   2805: 'No information for number',
   2807: 'Some parameters invalid',
-  // Verify API steps and outcomes (next §5, §8).
+  // Verify API steps and outcomes (service.md §8, §11.3).
   3000: 'Delivered',
   3001: 'Message in progress',
   3003: 'Delivery error',
@@ -32,7 +32,7 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   3909: 'Invalid code',
   3931: 'Invalid workflow: the verification is already finalized',
   3935: 'Code validity expired',
-  // Voice and Voice Verify (reference §4.2, next §1); SMS, SMS Verify, Bulk SMS (reference §4.1, next §6); inbound SMS (next §7).
+  // Voice and Voice Verify (service.md §11.2, service.md §6.2); SMS, SMS Verify, Bulk SMS (service.md §11.1, service.md §9); inbound SMS (service.md §10).
   ...VOICE_STATUS_TEXT,
   ...SMS_STATUS_TEXT,
   ...INBOUND_SMS_STATUS_TEXT,
@@ -40,7 +40,7 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
 
 /** Error codes of the three families: positive (status.code), negative (errors[]), Verify API (status.code, 3xxx). */
 export const ERROR_TEXT: Record<number, string> = {
-  // Positive family (reference §5.2). 11xxx and 12xxx get the parameter's name after the text.
+  // Positive family (service.md §12.2). 11xxx and 12xxx get the parameter's name after the text.
   10002: 'x-ts-nonce header value has been used recently',
   10003: 'x-ts-nonce header value is too long or too short',
   10004: 'Date or x-ts-date header is not within tolerable range',
@@ -71,7 +71,7 @@ export const ERROR_TEXT: Record<number, string> = {
   // Service-wide numbers of conditions the positive family documents no code for.
   [-40004]: 'Resource Not Found',
   [-40005]: 'Method Not Allowed',
-  // Negative family (reference §5.3).
+  // Negative family (service.md §12.3).
   [-10001]: 'Invalid Request',
   [-30000]: 'Invalid Customer ID',
   [-30004]: 'Missing Authorization header',
@@ -89,7 +89,7 @@ export const ERROR_TEXT: Record<number, string> = {
   [-40007]: 'Rate Limit Exceeded',
   [-60001]: 'PhoneID Live Data Not Found',
   [-90001]: 'System Unavailable, please try again later',
-  // Verify API (next §5.1, D-VAPISC).
+  // Verify API (service.md §8, D-VAPISC).
   3101: 'Invalid phone_number',
   3103: 'Invalid external_id',
   3110: 'Invalid request',
@@ -109,12 +109,12 @@ export function describe(code: number, detail?: string): string {
   return detail ? `${text}: ${detail}` : text;
 }
 
-/** Codes that may still change (reference §4.1; next §1: 103 and 105 for calls). */
+/** Codes that may still change (service.md §11.1; service.md §6.2: 103 and 105 for calls). */
 export const INTERMEDIATE: ReadonlySet<number> = new Set([103, 105, 203, 290, 291, 292, 295]);
 
 /**
  * The final statuses a transaction can be given (`setStatus`, POST /_emulator/transactions/{id}/status),
- * by the channel that carries it (reference §4.1, §4.2): SMS (Messaging, SMS Verify) and calls (Voice,
+ * by the channel that carries it (service.md §11.1, §11.2): SMS (Messaging, SMS Verify) and calls (Voice,
  * Voice Verify). Intermediate codes (290, 203, 103, ...) are not final and are not offered.
  */
 export const FINAL_STATUS: { readonly sms: readonly number[]; readonly voice: readonly number[] } = {

@@ -71,7 +71,7 @@ export function callingCodes(): string[] {
   return Object.keys(metadata.metadata.country_calling_codes);
 }
 
-/** `numbering.cleansing.call` / `.sms` of PhoneID (reference §3.3, cleansed codes §9.2). */
+/** `numbering.cleansing.call` / `.sms` of PhoneID (service.md §4.1, cleansed codes §9.2). */
 export interface Cleansing {
   country_code: string | null;
   phone_number: string;
@@ -81,7 +81,7 @@ export interface Cleansing {
 }
 
 /**
- * Cleanses a complete number the way the reference's codes describe (§9.2):
+ * Cleanses a complete number the way the service's codes describe (service.md §16.2):
  * - 101: changed to ensure completion: the national trunk prefix written after the calling code
  *   (44 0 7911..., 49 0 30...) is removed, as the numbering plan's parsing rules say;
  * - 100: the national number has a length the numbering plan allows; unchanged;

@@ -6,7 +6,7 @@ import { statusOf, timestamp } from './status.js';
 import type { ParamError } from './validate.js';
 
 /**
- * The error families of the service (reference §5.4, next §5): Messaging, Voice, PhoneID, Score
+ * The error families of the service (service.md §12.4, service.md §8): Messaging, Voice, PhoneID, Score
  * and Intelligence answer positive 5-digit codes in `status.code`; the /v1/verify products and the
  * legacy PhoneID GETs answer negative codes in `errors[]` beside a generic `status` (501 "Not
  * authorized" for authentication failures, 500 otherwise); the Verify API answers its 3xxx codes

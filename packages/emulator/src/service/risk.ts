@@ -7,7 +7,7 @@ export interface Risk {
   score: number;
 }
 
-/** The current risk scale (service-reference-next §4.2, D-RISKCL): score ranges to level and recommendation. */
+/** The current risk scale (service.md §7.2, D-RISKCL): score ranges to level and recommendation. */
 export const RISK_SCALE: ReadonlyArray<{ max: number; level: Risk['level']; recommendation: Risk['recommendation'] }> = [
   { max: 200, level: 'low', recommendation: 'allow' },
   { max: 400, level: 'medium-low', recommendation: 'allow' },

@@ -78,7 +78,7 @@ export function validateVerify(p: Params): ParamError | undefined {
   return undefined;
 }
 
-/** Voice Verify (next §1): the SMS Verify rules for code, language and ucid, plus the call's own parameters. */
+/** Voice Verify (service.md §6.2): the SMS Verify rules for code, language and ucid, plus the call's own parameters. */
 export function validateVoiceVerify(p: Params): ParamError | undefined {
   const error = common(p);
   if (error) return error;
@@ -104,7 +104,7 @@ export function validateVoiceVerify(p: Params): ParamError | undefined {
   return undefined;
 }
 
-/** Bulk SMS (next §6): `recipients` as "number[:id],number[:id],..." (at most 1000), `template`, optional ucid and session_id. */
+/** Bulk SMS (service.md §9): `recipients` as "number[:id],number[:id],..." (at most 1000), `template`, optional ucid and session_id. */
 export function validateBulkSms(p: Params, maxRecipients: number): ParamError | { recipients: Array<{ phoneNumber: string; id: string | null }> } {
   if (p.recipients === undefined || p.recipients === '') return missing('recipients', 12000);
   const entries = p.recipients.split(',');
@@ -125,7 +125,7 @@ export function validateBulkSms(p: Params, maxRecipients: number): ParamError | 
   return { recipients };
 }
 
-/** Score (next §4.1) and Intelligence (§4.2): the shared checks, `account_lifecycle_event` required, the risk inputs. */
+/** Score (service.md §7.1) and Intelligence (§4.2): the shared checks, `account_lifecycle_event` required, the risk inputs. */
 export function validateRisk(p: Params): ParamError | undefined {
   const error = common(p);
   if (error) return error;

@@ -1,4 +1,4 @@
-// Inbound SMS (MO, service-reference-next §7): an end user texts your number and the service POSTs
+// Inbound SMS (MO, service.md §10): an end user texts your number and the service POSTs
 // a signed `mo_sms` callback to your callback URL. The emulator sends one on request, so that the
 // inbound handler of an application can be tested end to end.
 import type { CallbackSender } from './callbacks.js';
@@ -20,7 +20,7 @@ export interface InboundSms {
   callbackUrl?: string;
 }
 
-/** The callback body (service-reference-next §7). */
+/** The callback body (service.md §10). */
 export interface InboundPayload {
   reference_id: string;
   sub_resource: 'mo_sms';

@@ -1,4 +1,4 @@
-// The Verify API's verification (service-reference-next §5) as a pure function of time: from the
+// The Verify API's verification (service.md §8) as a pure function of time: from the
 // policy, the test number's outcomes and the clock, where the verification stands at any moment.
 // The transitions are not documented; the emulator's (README, "Verify API"):
 //   - the first method is sent at creation; the state is ONGOING from then on (CREATED is never seen);
@@ -106,7 +106,7 @@ export function snapshot(v: Verification, timing: Timing, now: number): Snapshot
   return { state, updatedAt, started, current, failAt };
 }
 
-/** Delivery status codes of a method (service-reference-next §8): 3001 in progress, 3000 delivered, 3003 delivery error. */
+/** Delivery status codes of a method (service.md §11.3): 3001 in progress, 3000 delivered, 3003 delivery error. */
 export function innerMethods(s: Snapshot, now: number) {
   return s.started.map((w) => {
     const known = w.known <= now;
