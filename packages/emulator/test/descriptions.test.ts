@@ -1,6 +1,6 @@
 // Every status and error code the emulator can produce carries the description the service
-// references give it. REFERENCE below is copied from the references (service-reference.md §4, §5;
-// service-reference-next.md §1-§8), not from the emulator: a description matches when the
+// references give it. REFERENCE below is copied from the service's facts (docs/service.md §11, §12;
+// the codes of each operation's section), not from the emulator: a description matches when the
 // reference's words appear in it in order (a detail may follow, e.g. the parameter at fault).
 // Two checks: every code in the emulator's tables (codes.ts), and every code found in the answers
 // and callbacks of a walk through all routes, errors, auth failures, faults and test numbers.
@@ -10,7 +10,7 @@ import { createEmulator, ERROR_TEXT, STATUS_TEXT } from '../src/index.js';
 import { customer } from './helpers.js';
 
 const REFERENCE: Record<number, string | string[]> = {
-  // service-reference.md §4.2 (Voice), §4.1 (SMS), §4.3 (PhoneID); service.md §9 (bulk), §7 (MO), §2 (completion), §3.3 (add-ons), §5 and §8 (Verify API).
+  // service.md §11.2 (Voice), §11.1 (SMS), §11.3 (PhoneID, bulk, inbound, completion, Verify API), §4.3 (add-ons), §8 (Verify API).
   100: 'Call answered', 101: 'Not answered', 102: 'Disconnect occurred before message completed', 103: 'Call in progress', 104: 'Wrong/invalid phone number',
   105: 'Call not handled yet', 106: 'Call failed', 107: 'Line busy', 108: 'Call canceled by TeleSign', 129: 'Call blocked by your request', 130: 'Call blocked by TeleSign',
   133: 'Call blocked due to high risk score', // service.md §6.2 (E-VV)
@@ -29,7 +29,7 @@ const REFERENCE: Record<number, string | string[]> = {
   2800: 'Request successfully completed', 2801: 'invalid addons parameter', 2803: 'out of coverage', 2804: 'number not applicable', 2805: 'no information for number', 2807: 'some parameters invalid',
   3000: 'delivered', 3001: 'Message in progress', 3003: 'delivery error', 3900: 'verification successful', 3904: 'Verification failed', 3909: 'invalid code',
   3931: 'invalid workflow (already finalized)', 3935: 'Code validity expired',
-  // service-reference.md §5.2 (positive family).
+  // service.md §12.2 (positive family).
   10002: 'x-ts-nonce used recently', 10003: 'x-ts-nonce too long or too short', 10004: 'Date / x-ts-date not within tolerable range',
   10005: 'Date / x-ts-date not RFC822 compliant', 10006: 'invalid x-ts-auth-method header', 10007: 'missing Date / x-ts-date', 10008: 'Invalid signature',
   10013: 'CustomerID account not found', 10017: 'Customer ID / Reference ID not found', 10019: 'Rate Limit Exceeded',
@@ -38,13 +38,13 @@ const REFERENCE: Record<number, string | string[]> = {
   11009: 'invalid value for parameter message', 11010: 'invalid value for parameter originating_ip', 11011: 'invalid value for parameter reference_id',
   11013: 'invalid value for parameter sender_id', 11016: 'invalid value for parameter external_id', 11017: 'invalid value for parameter message_type',
   11018: 'invalid value for parameter voice', 12000: 'missing phone_number', 12003: 'missing account_lifecycle_event', 12009: 'missing message', 12017: 'missing message_type',
-  // service-reference.md §5.3 (negative family; -10001's text varies).
+  // service.md §12.3 (negative family; -10001's text varies).
   [-10001]: ['invalid request', 'CustomerID/ReferenceID not found'], [-30000]: 'invalid Customer ID', [-30004]: 'missing Authorization header',
   [-30005]: 'Authorization header wrong format', [-30006]: 'Invalid Signature', [-30007]: 'missing Date / x-ts-date', [-30008]: 'invalid x-ts-auth-method',
   [-30009]: 'Date not RFC822 compliant', [-30010]: 'Date not within tolerable range', [-30011]: 'nonce too long / too short', [-30012]: 'nonce used recently',
   [-30013]: 'invalid ReferenceID for Verify Completion', [-30015]: 'Invalid API Key', [-40004]: 'Resource Not Found', [-40005]: 'Method Not Allowed',
   [-40006]: 'Bad request', [-40007]: 'Rate Limit Exceeded', [-60001]: 'PhoneID Live Data Not Found', [-90001]: 'System Unavailable, please try again later',
-  // service-reference-next.md §5.1 (Verify API, D-VAPISC).
+  // service.md §8 (Verify API).
   3101: 'phone_number', 3103: 'external_id', 3110: 'invalid request', 3116: 'payload', 3119: 'invalid email', 3204: 'rate limit', 3302: 'phone_number',
   3309: 'email', 3400: 'not authorized', 3500: 'unavailable',
 };

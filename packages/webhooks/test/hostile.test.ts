@@ -17,7 +17,7 @@ const identityOf = (payload: unknown) => {
   return callbackIdentity(JSON.parse(body), body);
 };
 
-// One example per family, as the service references show them (spec/service-reference*.md).
+// One example per family, as the service references show them (docs/service.md §12.4, §14.3).
 const FAMILIES = {
   smsDlr: {
     status: { updated_on: 'Thu, 23 Jun 2022 19:03:44 GMT', code: 200, description: 'Delivered to handset' },
