@@ -84,99 +84,85 @@ export const VERIFY_FAILURE_ADVICE: Readonly<Record<VerifyFailure, string>> = {
 };
 
 /**
- * The status and service codes of each reason (`VERIFY_FAILURES` without `message` and `advice`).
+ * The service codes of each reason (`VERIFY_FAILURES` without `status`, always 401, `message` and `advice`).
  * The positive family documents no code for a missing or malformed header; 10008 is used there.
  * Messaging, Voice and PhoneID answer positive 5-digit codes in `status.code`; SMS Verify answers
  * negative codes in `errors[]`.
  */
-export const VERIFY_FAILURE_CODES: Readonly<Record<VerifyFailure, Omit<VerifyFailureFacts, 'message' | 'advice'>>> = {
+export const VERIFY_FAILURE_CODES: Readonly<Record<VerifyFailure, Omit<VerifyFailureFacts, 'status' | 'message' | 'advice'>>> = {
   missing_authorization: {
-    status: 401,
     positive: 10008,
     negative: -30004,
     text: 'Missing Authorization header',
     borrows: ['positive'],
   },
   malformed_authorization: {
-    status: 401,
     positive: 10008,
     negative: -30005,
     text: 'Authorization header has the wrong format',
     borrows: ['positive'],
   },
   unknown_customer: {
-    status: 401,
     positive: 10013,
     negative: -30000,
     text: 'Invalid Customer ID',
     alsoPositive: [10015],
   },
   invalid_api_key: {
-    status: 401,
     positive: 10008,
     negative: -30015,
     text: 'Invalid API Key',
     borrows: ['positive'],
   },
   unsupported_auth_method: {
-    status: 401,
     positive: 10006,
     negative: -30008,
     text: 'Invalid value for x-ts-auth-method header',
   },
   missing_date: {
-    status: 401,
     positive: 10007,
     negative: -30007,
     text: 'Missing Date or x-ts-date header',
   },
   invalid_date: {
-    status: 401,
     positive: 10005,
     negative: -30009,
     text: 'Date or x-ts-date header is not RFC822 compliant',
   },
   clock_skew: {
-    status: 401,
     positive: 10004,
     negative: -30010,
     text: 'Date or x-ts-date header is not within tolerable range',
   },
   invalid_nonce: {
-    status: 401,
     positive: 10003,
     negative: -30011,
     text: 'x-ts-nonce header value is too long or too short',
   },
   // The service documents no code for a missing nonce (it does not require one); the too-short code fits.
   missing_nonce: {
-    status: 401,
     positive: 10003,
     negative: -30011,
     text: 'x-ts-nonce header is required',
     borrows: ['positive', 'negative'],
   },
   nonce_reused: {
-    status: 401,
     positive: 10002,
     negative: -30012,
     text: 'x-ts-nonce header value has been used recently',
   },
   signature_mismatch: {
-    status: 401,
     positive: 10008,
     negative: -30006,
     text: 'Invalid Signature',
   },
   basic_not_allowed: {
-    status: 401,
     positive: 10008,
     negative: -30005,
     text: 'Basic authentication is not accepted here',
     borrows: ['positive', 'negative'],
   },
   digest_not_allowed: {
-    status: 401,
     positive: 10008,
     negative: -30005,
     text: 'Digest authentication is not accepted here',
@@ -194,8 +180,7 @@ export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>
 function joinFailureTables(): Record<VerifyFailure, VerifyFailureFacts> {
   const table = {} as Record<VerifyFailure, VerifyFailureFacts>;
   for (const reason of VERIFY_FAILURE_REASONS) {
-    const { status, ...codes } = VERIFY_FAILURE_CODES[reason];
-    table[reason] = { status, message: VERIFY_FAILURE_MESSAGES[reason], advice: VERIFY_FAILURE_ADVICE[reason], ...codes };
+    table[reason] = { status: 401, message: VERIFY_FAILURE_MESSAGES[reason], advice: VERIFY_FAILURE_ADVICE[reason], ...VERIFY_FAILURE_CODES[reason] };
   }
   return table;
 }
