@@ -52,17 +52,17 @@ export const VERIFY_FAILURE_MESSAGES: Readonly<Record<VerifyFailure, string>> = 
   missing_authorization: 'The Authorization header is missing.',
   malformed_authorization: 'The Authorization header must be "TSA <customer id>:<signature>" or "Basic <base64>".',
   unknown_customer: 'The customer ID is not known.',
-  invalid_api_key: 'The API key in the Basic credentials is not valid for this customer.',
+  invalid_api_key: 'The Basic API key is not valid for this customer.',
   unsupported_auth_method: 'X-TS-Auth-Method must be HMAC-SHA256 or HMAC-SHA1.',
   missing_date: 'Neither X-TS-Date nor Date was sent.',
   invalid_date: 'The date is not an RFC 2616 date (e.g. "Sun, 06 Nov 1994 08:49:37 GMT").',
-  clock_skew: 'The date is more than the allowed window away from the server clock; check the client clock.',
+  clock_skew: 'The date is too far from the server clock; check the client clock.',
   invalid_nonce: 'X-TS-Nonce must be 4 to 256 characters.',
-  missing_nonce: 'X-TS-Nonce is required here; send a fresh nonce with every request.',
+  missing_nonce: 'X-TS-Nonce is required; send a fresh nonce with every request.',
   nonce_reused: 'This X-TS-Nonce was already used; send a fresh nonce with every request.',
   signature_mismatch: 'The signature does not match the request.',
-  basic_not_allowed: 'Basic authentication is not accepted here; sign the request (TSA).',
-  digest_not_allowed: 'Signed (TSA) authentication is not accepted here; use Basic.',
+  basic_not_allowed: 'Basic is not accepted here; sign the request (TSA).',
+  digest_not_allowed: 'Signed (TSA) requests are not accepted here; use Basic.',
 };
 
 /** What the caller should do for each reason (`VERIFY_FAILURES[reason].advice`), as a table of its own. */
