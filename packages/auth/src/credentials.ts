@@ -32,7 +32,7 @@ export function decodeCredentials(credentials: Credentials | undefined): Uint8Ar
   if (bad) {
     throw new AuthError(
       'invalid_customer_id',
-      `customerId has U+${bad[0].codePointAt(0)!.toString(16)} at position ${[...customerId.slice(0, bad.index)].length + 1}: use visible ASCII without ":" (no white space, control or non-ASCII characters), as issued.`,
+      `customerId has U+${bad[0].codePointAt(0)!.toString(16)} at position ${[...customerId.slice(0, bad.index)].length + 1}: use visible ASCII without ":" or white space, as issued.`,
     );
   }
   if (typeof apiKey !== 'string' || apiKey === '') {

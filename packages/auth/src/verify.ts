@@ -4,7 +4,7 @@ import { timingSafeEqual } from './compare.js';
 import { CLOCK_SKEW_MS, HEADER, NONCE_WINDOW_MS, TS_HEADER_PREFIX } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
 import { parseHttpDate } from './date.js';
-import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
+import { VERIFY_FAILURE_MESSAGES, type VerifyFailure } from '@x/service/failures';
 import { parseAlgorithm, prepareMac, type KeyCache, type MacProvider } from './hmac.js';
 import { isValidNonce } from './nonce.js';
 import type { ReplayStore } from './replay.js';
@@ -74,9 +74,9 @@ export type VerifyResult =
 
 const fail = (reason: VerifyFailure, extra: { customerId?: string; stringToSign?: string } = {}): VerifyResult => ({
   ok: false,
-  status: VERIFY_FAILURES[reason].status,
+  status: 401, // every verification failure answers 401 (VERIFY_FAILURES[reason].status)
   reason,
-  message: VERIFY_FAILURES[reason].message,
+  message: VERIFY_FAILURE_MESSAGES[reason],
   ...extra,
 });
 

@@ -1,4 +1,4 @@
-import { VERIFY_FAILURES, XError, verifyFailureOf, type VerifyFailure } from '@x/auth';
+import { VERIFY_FAILURE_ADVICE, XError, verifyFailureOf, type VerifyFailure } from '@x/auth';
 import { maskedCause, maskSecrets, maskSecretsIn } from './secrets.js';
 import type { ServiceErrorBody } from './types.js';
 
@@ -140,7 +140,7 @@ function firstDifference(ours: string, theirs: string): string {
 /** What to do about a 401, from what is known: the reason, the scheme, both strings to sign. */
 function adviceFor(reason: VerifyFailure | undefined, scheme: 'digest' | 'basic', ours: string | undefined, theirs: string | undefined): string | undefined {
   if (!reason) return undefined;
-  if (reason !== 'signature_mismatch' || scheme === 'basic') return VERIFY_FAILURES[reason].advice;
+  if (reason !== 'signature_mismatch' || scheme === 'basic') return VERIFY_FAILURE_ADVICE[reason];
   if (ours !== undefined && theirs !== undefined) {
     if (ours === theirs) {
       return 'The service computed the same string to sign as this client, so only the key can differ: check that apiKey is the API key of this customer ID, as issued (base64).';

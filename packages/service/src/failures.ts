@@ -47,133 +47,143 @@ export const VERIFY_FAILURE_REASONS = [
 /** Why a request failed verification: one of {@link VERIFY_FAILURE_REASONS}. */
 export type VerifyFailure = (typeof VERIFY_FAILURE_REASONS)[number];
 
+/** The verifier's sentence for each reason (`VERIFY_FAILURES[reason].message`), as a table of its own. */
+export const VERIFY_FAILURE_MESSAGES: Readonly<Record<VerifyFailure, string>> = {
+  missing_authorization: 'The Authorization header is missing.',
+  malformed_authorization: 'The Authorization header must be "TSA <customer id>:<signature>" or "Basic <base64>".',
+  unknown_customer: 'The customer ID is not known.',
+  invalid_api_key: 'The Basic API key is not valid for this customer.',
+  unsupported_auth_method: 'X-TS-Auth-Method must be HMAC-SHA256 or HMAC-SHA1.',
+  missing_date: 'Neither X-TS-Date nor Date was sent.',
+  invalid_date: 'The date is not an RFC 2616 date (e.g. "Sun, 06 Nov 1994 08:49:37 GMT").',
+  clock_skew: 'The date is too far from the server clock; check the client clock.',
+  invalid_nonce: 'X-TS-Nonce must be 4 to 256 characters.',
+  missing_nonce: 'X-TS-Nonce is required; send a fresh nonce with every request.',
+  nonce_reused: 'This X-TS-Nonce was already used; send a fresh nonce with every request.',
+  signature_mismatch: 'The signature does not match the request.',
+  basic_not_allowed: 'Basic is not accepted here; sign the request (TSA).',
+  digest_not_allowed: 'Signed (TSA) requests are not accepted here; use Basic.',
+};
+
+/** What the caller should do for each reason (`VERIFY_FAILURES[reason].advice`), as a table of its own. */
+export const VERIFY_FAILURE_ADVICE: Readonly<Record<VerifyFailure, string>> = {
+  missing_authorization: 'Send Authorization: let the client sign the request, or check that no proxy strips the header.',
+  malformed_authorization: 'Send Authorization as "TSA <customer id>:<signature>" or "Basic <base64>"; check that no proxy rewrites it.',
+  unknown_customer: 'Check the customer ID, and that baseUrl is the host of your account (rest-api or rest-ww).',
+  invalid_api_key: 'Check the API key: it must be the key of this customer ID, as issued (base64).',
+  unsupported_auth_method: 'Sign with algorithm HMAC-SHA256 (the default) or HMAC-SHA1.',
+  missing_date: 'Send X-TS-Date (the default) or Date; check that no proxy strips it.',
+  invalid_date: 'Send the date as an RFC 1123 date in GMT (what Date.prototype.toUTCString() gives).',
+  clock_skew: "The service says the request time is off: check this machine's clock (NTP).",
+  invalid_nonce: 'Send a nonce of 4 to 256 characters, or let the client generate one per request.',
+  missing_nonce: 'Send X-TS-Nonce with every request (the client does unless nonce: false).',
+  nonce_reused: 'A nonce was sent twice: let the client generate a fresh one for every attempt.',
+  signature_mismatch: 'Compare what was signed with what the server signed to see which line differs; check the API key.',
+  basic_not_allowed: "Use auth: 'digest' (the default).",
+  digest_not_allowed: "Use auth: 'basic'.",
+};
+
 /**
- * Every verification failure, by reason (the type checker keeps it complete). The positive family
- * documents no code for a missing or malformed header; 10008 is used there. Messaging, Voice and
- * PhoneID answer positive 5-digit codes in `status.code`; SMS Verify answers negative codes in `errors[]`.
+ * The service codes of each reason (`VERIFY_FAILURES` without `status`, always 401, `message` and `advice`).
+ * The positive family documents no code for a missing or malformed header; 10008 is used there.
+ * Messaging, Voice and PhoneID answer positive 5-digit codes in `status.code`; SMS Verify answers
+ * negative codes in `errors[]`.
  */
-export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>> = {
+export const VERIFY_FAILURE_CODES: Readonly<Record<VerifyFailure, Omit<VerifyFailureFacts, 'status' | 'message' | 'advice'>>> = {
   missing_authorization: {
-    status: 401,
-    message: 'The Authorization header is missing.',
-    advice: 'Send Authorization: let the client sign the request, or check that no proxy strips the header.',
     positive: 10008,
     negative: -30004,
     text: 'Missing Authorization header',
     borrows: ['positive'],
   },
   malformed_authorization: {
-    status: 401,
-    message: 'The Authorization header must be "TSA <customer id>:<signature>" or "Basic <base64>".',
-    advice: 'Send Authorization as "TSA <customer id>:<signature>" or "Basic <base64>"; check that no proxy rewrites it.',
     positive: 10008,
     negative: -30005,
     text: 'Authorization header has the wrong format',
     borrows: ['positive'],
   },
   unknown_customer: {
-    status: 401,
-    message: 'The customer ID is not known.',
-    advice: 'Check the customer ID, and that baseUrl is the host of your account (rest-api or rest-ww).',
     positive: 10013,
     negative: -30000,
     text: 'Invalid Customer ID',
     alsoPositive: [10015],
   },
   invalid_api_key: {
-    status: 401,
-    message: 'The API key in the Basic credentials is not valid for this customer.',
-    advice: 'Check the API key: it must be the key of this customer ID, as issued (base64).',
     positive: 10008,
     negative: -30015,
     text: 'Invalid API Key',
     borrows: ['positive'],
   },
   unsupported_auth_method: {
-    status: 401,
-    message: 'X-TS-Auth-Method must be HMAC-SHA256 or HMAC-SHA1.',
-    advice: 'Sign with algorithm HMAC-SHA256 (the default) or HMAC-SHA1.',
     positive: 10006,
     negative: -30008,
     text: 'Invalid value for x-ts-auth-method header',
   },
   missing_date: {
-    status: 401,
-    message: 'Neither X-TS-Date nor Date was sent.',
-    advice: 'Send X-TS-Date (the default) or Date; check that no proxy strips it.',
     positive: 10007,
     negative: -30007,
     text: 'Missing Date or x-ts-date header',
   },
   invalid_date: {
-    status: 401,
-    message: 'The date is not an RFC 2616 date (e.g. "Sun, 06 Nov 1994 08:49:37 GMT").',
-    advice: 'Send the date as an RFC 1123 date in GMT (what Date.prototype.toUTCString() gives).',
     positive: 10005,
     negative: -30009,
     text: 'Date or x-ts-date header is not RFC822 compliant',
   },
   clock_skew: {
-    status: 401,
-    message: 'The date is more than the allowed window away from the server clock; check the client clock.',
-    advice: "The service says the request time is off: check this machine's clock (NTP).",
     positive: 10004,
     negative: -30010,
     text: 'Date or x-ts-date header is not within tolerable range',
   },
   invalid_nonce: {
-    status: 401,
-    message: 'X-TS-Nonce must be 4 to 256 characters.',
-    advice: 'Send a nonce of 4 to 256 characters, or let the client generate one per request.',
     positive: 10003,
     negative: -30011,
     text: 'x-ts-nonce header value is too long or too short',
   },
   // The service documents no code for a missing nonce (it does not require one); the too-short code fits.
   missing_nonce: {
-    status: 401,
-    message: 'X-TS-Nonce is required here; send a fresh nonce with every request.',
-    advice: 'Send X-TS-Nonce with every request (the client does unless nonce: false).',
     positive: 10003,
     negative: -30011,
     text: 'x-ts-nonce header is required',
     borrows: ['positive', 'negative'],
   },
   nonce_reused: {
-    status: 401,
-    message: 'This X-TS-Nonce was already used; send a fresh nonce with every request.',
-    advice: 'A nonce was sent twice: let the client generate a fresh one for every attempt.',
     positive: 10002,
     negative: -30012,
     text: 'x-ts-nonce header value has been used recently',
   },
   signature_mismatch: {
-    status: 401,
-    message: 'The signature does not match the request.',
-    advice: 'Compare what was signed with what the server signed to see which line differs; check the API key.',
     positive: 10008,
     negative: -30006,
     text: 'Invalid Signature',
   },
   basic_not_allowed: {
-    status: 401,
-    message: 'Basic authentication is not accepted here; sign the request (TSA).',
-    advice: "Use auth: 'digest' (the default).",
     positive: 10008,
     negative: -30005,
     text: 'Basic authentication is not accepted here',
     borrows: ['positive', 'negative'],
   },
   digest_not_allowed: {
-    status: 401,
-    message: 'Signed (TSA) authentication is not accepted here; use Basic.',
-    advice: "Use auth: 'basic'.",
     positive: 10008,
     negative: -30005,
     text: 'Digest authentication is not accepted here',
     borrows: ['positive', 'negative'],
   },
 };
+
+/**
+ * Every verification failure, by reason (the type checker keeps it complete): the three tables
+ * above in one. A bundle that reads only one of them (the verifier its messages, the client its
+ * advice) carries only that one, so code that needs one field reads that field's table.
+ */
+export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>> = /* @__PURE__ */ joinFailureTables();
+
+function joinFailureTables(): Record<VerifyFailure, VerifyFailureFacts> {
+  const table = {} as Record<VerifyFailure, VerifyFailureFacts>;
+  for (const reason of VERIFY_FAILURE_REASONS) {
+    table[reason] = { status: 401, message: VERIFY_FAILURE_MESSAGES[reason], advice: VERIFY_FAILURE_ADVICE[reason], ...VERIFY_FAILURE_CODES[reason] };
+  }
+  return table;
+}
 
 /**
  * Service code -> the reason it names (the inverse of the table, for codes read back from the
@@ -183,7 +193,8 @@ let byCodeCache: ReadonlyMap<number, VerifyFailure> | undefined;
 function byCode(): ReadonlyMap<number, VerifyFailure> {
   if (byCodeCache) return byCodeCache;
   const byCode = new Map<number, VerifyFailure>();
-  for (const [reason, facts] of Object.entries(VERIFY_FAILURES) as [VerifyFailure, VerifyFailureFacts][]) {
+  for (const reason of VERIFY_FAILURE_REASONS) {
+    const facts = VERIFY_FAILURE_CODES[reason];
     const borrowed = facts.borrows ?? [];
     if (!borrowed.includes('positive')) for (const code of [facts.positive, ...(facts.alsoPositive ?? [])]) byCode.set(code, reason);
     if (!borrowed.includes('negative')) byCode.set(facts.negative, reason);

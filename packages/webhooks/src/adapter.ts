@@ -1,5 +1,5 @@
 import { createKeyCache, verifyRequest, type HeaderInput, type KeyCache, type MacProvider, type VerifyOptions } from '@x/auth';
-import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
+import { VERIFY_FAILURE_CODES, type VerifyFailure } from '@x/service/failures';
 import { BodyTooLargeError } from './body.js';
 import { reportStoreError } from './delivery.js';
 import { callbackAnswer, type CallbackAnswer, type CallbackFailure } from './failures.js';
@@ -204,7 +204,7 @@ export function settleWith(callback: VerifiedCallback, options: Pick<CallbackOpt
  * ```
  */
 export function signedRequestAnswer(result: { status: number; reason: VerifyFailure }): CallbackAnswer {
-  const facts = VERIFY_FAILURES[result.reason];
+  const facts = VERIFY_FAILURE_CODES[result.reason];
   return {
     status: result.status,
     headers: {},
