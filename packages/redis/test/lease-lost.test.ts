@@ -1,10 +1,19 @@
 // A lost lease against a real redis-server: a handler that outlives its lease while the retry is
 // begun elsewhere still records its success, and handleCallback and the adapters' settleWith
 // report the loss to onLeaseLost.
+import { serve } from '@hono/node-server';
+import { verifyCallbacks } from '@x/express';
+import { xVerification } from '@x/fastify';
+import { verifyCallbacks as honoCallbacks } from '@x/hono';
 import { createSignedCallback } from '@x/webhooks/testing';
 import { handleCallback, verifyCallback, type CallbackPayload, type LeaseLost } from '@x/webhooks';
 import { settleWith } from '@x/webhooks/adapter';
+import express from 'express';
+import Fastify from 'fastify';
+import { Hono } from 'hono';
 import { Redis } from 'ioredis';
+import type { Server } from 'node:http';
+import { listen } from '../../../testing/receivers.js';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createRedisReplayStore } from '../src/index.js';
 
@@ -20,7 +29,8 @@ const delivery = () => {
 
 function setup() {
   const lost: LeaseLost[] = [];
-  const options = { ...credentials, replayStore: createRedisReplayStore({ client: redis, prefix: `lease:${n}:` }), leaseMs: 50, onLeaseLost: (l: LeaseLost) => void lost.push(l) };
+  const onLeaseLost: (l: LeaseLost) => void = (l) => void lost.push(l);
+  const options = { ...credentials, replayStore: createRedisReplayStore({ client: redis, prefix: `lease:${n}:` }), leaseMs: 50, onLeaseLost };
   return { lost, options };
 }
 
@@ -59,5 +69,56 @@ describe('a lost lease against a real Redis', () => {
     await takeOver(signed, options);
     await settleWith(late, options)(true);
     expect(lost).toMatchObject([{ reason: 'lease_lost', identity: late.identity }]);
+  });
+});
+
+type Options = ReturnType<typeof setup>['options'];
+type Handler = (payload: CallbackPayload) => Promise<void>;
+/** Each adapter's callback route on 127.0.0.1, answering 200 once `work` is done. */
+const receivers: Record<string, (options: Options, work: Handler) => Promise<{ url: string; close(): Promise<void> }>> = {
+  express: async (options, work) => {
+    const app = express();
+    app.post('/cb', verifyCallbacks(options), async (req, res) => {
+      await work(req.callback!);
+      res.json({ ok: true });
+    });
+    const { base, close } = await listen(app);
+    return { url: `${base}/cb`, close };
+  },
+  fastify: async (options, work) => {
+    const app = Fastify();
+    await app.register(xVerification, { callbacks: options });
+    app.post('/cb', { config: { xCallback: true } }, async (request) => {
+      await work(request.callback);
+      return { ok: true };
+    });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    return { url: `${base}/cb`, close: () => app.close() };
+  },
+  hono: async (options, work) => {
+    const app = new Hono();
+    app.post('/cb', honoCallbacks(options), async (c) => {
+      await work(c.get('callback'));
+      return c.json({ ok: true });
+    });
+    const { base, close } = await listen({ listen: (port, hostname, ready) => serve({ fetch: app.fetch, port, hostname }, ready) as Server });
+    return { url: `${base}/cb`, close };
+  },
+};
+
+describe.each(Object.keys(receivers))('%s against a real Redis: a lost lease', (framework) => {
+  it('is reported to onLeaseLost after the 200, and the success is recorded', async () => {
+    const { options } = setup();
+    const reported = new Promise<LeaseLost>((resolve) => (options.onLeaseLost = resolve));
+    const signed = delivery();
+    const receiver = await receivers[framework]!(options, async () => void (await takeOver(signed, options)));
+    try {
+      const response = await fetch(receiver.url, { method: 'POST', body: signed.body, headers: signed.headers });
+      expect(response.status).toBe(200);
+      expect(await reported).toMatchObject({ reason: 'lease_lost', payload: { reference_id: JSON.parse(signed.body).reference_id } });
+      expect(await verifyCallback(signed, options)).toMatchObject({ ok: false, reason: 'duplicate' });
+    } finally {
+      await receiver.close();
+    }
   });
 });
