@@ -31,8 +31,8 @@ return 1`;
  * import { createRouter } from '@x/webhooks/router';
  * import { createRedisStateStore } from '@x/redis';
  *
- * const router = createRouter({ store: createRedisStateStore({ client: new Redis(process.env.REDIS_URL) }) })
- *   .on('sms.delivered', (sms) => db.markDelivered(sms.reference_id));
+ * const router = createRouter({ store: createRedisStateStore({ client: new Redis('redis://127.0.0.1:6379') }) })
+ *   .on('sms.delivered', (sms) => db.saveStatus(sms.reference_id, 'delivered'));
  * ```
  */
 export function createRedisStateStore(options: RedisStateStoreOptions): {

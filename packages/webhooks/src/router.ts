@@ -89,11 +89,11 @@ const MAX_CAS_ATTEMPTS = 16;
  * import { createMemoryStateStore, createRouter } from '@x/webhooks/router';
  *
  * const router = createRouter({ store: createMemoryStateStore() })
- *   .on('sms.delivered', (sms) => db.markDelivered(sms.reference_id))
- *   .on('sms.failed', (sms) => db.markFailed(sms.reference_id, sms.status.code))
- *   .on('inbound.sms', (mo) => inbox.add(mo.user_response.mo_message))
+ *   .on('sms.delivered', (sms) => db.saveStatus(sms.reference_id, 'delivered'))
+ *   .on('sms.failed', (sms) => db.saveStatus(sms.reference_id, 'failed', sms.status.code))
+ *   .on('inbound.sms', (mo) => db.saveStatus(mo.user_response.phone_number, mo.user_response.mo_message))
  *   .otherwise(() => undefined);
- * await handleCallback({ body, headers }, { customerId, apiKey }, router.handle);
+ * export const receive = (body: Uint8Array, headers: Record<string, string>) => handleCallback({ body, headers }, { customerId, apiKey }, router.handle);
  * ```
  */
 export function createRouter<T = unknown>(options: RouterOptions = {}): CallbackRouter<T> {
