@@ -53,6 +53,15 @@ const VERIFY_PENDING = new Set(['CREATED', 'ONGOING']);
 /**
  * The state a callback reports, or undefined for a callback without one (an inbound SMS, a v2
  * Voice event, a kind this version does not know).
+ *
+ * @example
+ * ```ts
+ * import type { CallbackPayload } from '@x/webhooks';
+ * import { deliveryStateOf } from '@x/webhooks/router';
+ *
+ * const payload: CallbackPayload = { reference_id: 'A1', sub_resource: 'sms', errors: [], status: { code: 290, description: 'Message in progress', updated_on: 'Thu, 01 Jan 2026 00:00:00 GMT' } };
+ * deliveryStateOf(payload); // { code: 290, final: false, updatedAt: 1767225600000 }
+ * ```
  */
 export function deliveryStateOf(payload: CallbackPayload): DeliveryState | undefined {
   const kind = callbackKind(payload);

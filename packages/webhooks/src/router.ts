@@ -26,6 +26,15 @@ const SMS_DELIVERED = new Set<unknown>([200, 201]);
  * (SMS 200/201 delivered, 203 and 29x pending, any other code failed; calls 100 answered, 103/105
  * pending, others failed; Verify API VERIFIED/REJECTED/FAILED/CANCELED completed). Undefined for a
  * kind this version does not know.
+ *
+ * @example
+ * ```ts
+ * import type { CallbackPayload } from '@x/webhooks';
+ * import { callbackEvent } from '@x/webhooks/router';
+ *
+ * const payload: CallbackPayload = { reference_id: 'A1', sub_resource: 'sms', errors: [], status: { code: 210, description: 'Temporary phone error', updated_on: '2026-01-01T00:00:00Z' } };
+ * callbackEvent(payload); // 'sms.failed'
+ * ```
  */
 export function callbackEvent(payload: CallbackPayload): CallbackEvent | undefined {
   const kind = callbackKind(payload);
