@@ -36,6 +36,7 @@ module.exports = [
   row('@x/client/node', 'packages/client/dist/node.js', '*', 12_800, node),
   row('@x/webhooks (everything, with @x/auth)', 'packages/webhooks/dist/index.js', '*', 8_900),
   row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_300),
+  row('@x/webhooks/router (everything)', 'packages/webhooks/dist/router.js', '*', 2_400),
   row('@x/webhooks/testing', 'packages/webhooks/dist/testing.js', '*', 4_000),
   row('@x/webhooks/node', 'packages/webhooks/dist/node.js', '*', 4_200, node),
   row('@x/otp: createGuard only', 'packages/otp/dist/index.js', '{ createGuard }', 4_270),

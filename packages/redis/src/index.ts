@@ -92,3 +92,6 @@ export function createRedisReplayStore(options: RedisReplayStoreOptions): Replay
     },
   };
 }
+
+export { createRedisStateStore } from './state-store.js';
+export type { RedisStateCommands, RedisStateStoreOptions } from './state-store.js';

@@ -8,6 +8,6 @@ export { receiveCallback, decideCallback, receiveSignedRequest, settleWith, succ
 export type { AdapterExchange, CallbackExchange, SignedRequestExchange, VerificationFailure } from './adapter.js';
 export { readRequestBody } from './body.js';
 // The types these names use (the main entry has them too).
-export type { CallbackOptions, VerifiedCallback } from './verify.js';
+export type { CallbackOptions, LeaseLost, VerifiedCallback } from './verify.js';
 export type { CallbackPayload } from './types.js';
 export type { CallbackAnswer, CallbackFailure } from './failures.js';

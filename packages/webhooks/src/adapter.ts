@@ -1,7 +1,7 @@
 import { createKeyCache, verifyRequest, type HeaderInput, type KeyCache, type MacProvider, type VerifyOptions } from '@x/auth';
 import { VERIFY_FAILURE_CODES, type VerifyFailure } from '@x/service/failures';
 import { BodyTooLargeError } from './body.js';
-import { reportStoreError } from './delivery.js';
+import { settleDelivery } from './settle.js';
 import { callbackAnswer, type CallbackAnswer, type CallbackFailure } from './failures.js';
 import { verifyCallbackNow, type CallbackOptions, type CallbackResult, type VerifiedCallback } from './verify.js';
 
@@ -166,7 +166,8 @@ export const succeeded = (status: number) => status >= 200 && status < 300;
 
 /**
  * Settles a delivery from the handler's outcome: the first signal wins (true completes, false
- * abandons); store failures go to `onStoreError` (the answer is already on its way).
+ * abandons); store failures go to `onStoreError` and a success after the lease was lost to
+ * `onLeaseLost` (the answer is already on its way). The promise resolves once settled and never rejects.
  *
  * @example
  * ```ts
@@ -185,9 +186,8 @@ export const succeeded = (status: number) => status >= 200 && status < 300;
  * }
  * ```
  */
-export function settleWith(callback: VerifiedCallback, options: Pick<CallbackOptions, 'onStoreError'>): (ok: boolean) => void {
-  const report = options.onStoreError ?? reportStoreError;
-  return (ok) => void (ok ? callback.complete() : callback.abandon()).catch(report);
+export function settleWith(callback: VerifiedCallback, options: Pick<CallbackOptions, 'onStoreError' | 'onLeaseLost'>): (ok: boolean) => Promise<void> {
+  return (ok) => settleDelivery(callback, ok, options);
 }
 
 /**

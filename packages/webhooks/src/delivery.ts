@@ -3,13 +3,13 @@ import { WebhookError } from './errors.js';
 
 /** The two ways to settle a delivery; only the first call acts. */
 export interface Settlement {
-  complete(): Promise<void>;
+  /** Records the success; false when another delivery had taken over the lease meanwhile (the success is recorded all the same). */
+  complete(): Promise<boolean>;
   abandon(): Promise<void>;
 }
 
-const nothing = async () => {};
-/** Without a store there is nothing to record. */
-export const UNTRACKED: Settlement = { complete: nothing, abandon: nothing };
+/** Without a store there is nothing to record, and no lease to lose. */
+export const UNTRACKED: Settlement = { complete: async () => true, abandon: async () => {} };
 
 /** The store, when it can hold deliveries (begin / complete / abandon); else a typed error. */
 export function checkStore(store: DeliveryStore): DeliveryStore {
@@ -29,14 +29,11 @@ export async function beginDelivery(store: DeliveryStore, key: string, leaseMs: 
   const begun = await store.begin(key, leaseMs);
   if (begun.state !== 'started') return begun.state;
   let settled = false;
-  const once = (act: () => unknown) => async () => {
-    if (settled) return;
-    settled = true;
-    await act();
-  };
+  const first = () => !settled && (settled = true);
   return {
-    complete: once(() => store.complete(key, begun.token, ttlMs)),
-    abandon: once(() => store.abandon(key, begun.token)),
+    // A second settlement does nothing and has lost nothing.
+    complete: async () => !first() || (await store.complete(key, begun.token, ttlMs)) !== false,
+    abandon: async () => void (first() && (await store.abandon(key, begun.token))),
   };
 }
 

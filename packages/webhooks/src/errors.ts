@@ -14,7 +14,8 @@ export type WebhookErrorCode =
   | 'invalid_store'
   | 'outcome_required'
   | 'missing_options'
-  | 'not_verified';
+  | 'not_verified'
+  | 'state_contended';
 
 /**
  * Thrown for misuse: a parsed or already read body, no key, a store that cannot hold deliveries,

@@ -1,5 +1,5 @@
 import { callbackAnswer, type CallbackAnswer } from './failures.js';
-import { reportStoreError } from './delivery.js';
+import { settleDelivery } from './settle.js';
 import type { CallbackPayload } from './types.js';
 import { verifyCallback, type CallbackInput, type CallbackOptions, type CallbackRejection, type VerifiedCallback } from './verify.js';
 
@@ -8,7 +8,8 @@ export type HandledCallback<T> = { ok: true; payload: CallbackPayload; value: T 
 /**
  * Verifies a callback and runs your handler on it, exactly once with a `replayStore`: the
  * delivery is completed when the handler returns, abandoned when it throws (the error is
- * rethrown: answer 5xx so the service retries). A rejected callback never reaches the handler;
+ * rethrown: answer 5xx so the service retries). A success after the lease was lost goes to
+ * `options.onLeaseLost`, a store failure to `options.onStoreError`. A rejected callback never reaches the handler;
  * its `answer` says what to send back (401, 400, 413, 200 for a duplicate, 503 while in progress).
  *
  * @example
@@ -31,14 +32,13 @@ export async function handleCallback<T>(
 ): Promise<HandledCallback<T>> {
   const result = await verifyCallback(input, options);
   if (!result.ok) return { ...result, answer: callbackAnswer(result.reason, options) };
-  const report = options.onStoreError ?? reportStoreError;
   let value: T;
   try {
     value = await handler(result.payload, result);
   } catch (error) {
-    await result.abandon().catch(report);
+    await settleDelivery(result, false, options);
     throw error;
   }
-  await result.complete().catch(report);
+  await settleDelivery(result, true, options);
   return { ok: true, payload: result.payload, value };
 }

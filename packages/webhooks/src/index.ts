@@ -5,7 +5,7 @@
  * @module @x/webhooks
  */
 export { verifyCallback, assertCallback } from './verify.js';
-export type { CallbackOptions, CallbackResult, CallbackRejection, VerifiedCallback, CallbackInput } from './verify.js';
+export type { CallbackOptions, LeaseLost, CallbackResult, CallbackRejection, VerifiedCallback, CallbackInput } from './verify.js';
 export { handleCallback } from './handle.js';
 export type { HandledCallback } from './handle.js';
 export { verifyCallbackRequest } from './request.js';

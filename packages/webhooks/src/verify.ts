@@ -49,6 +49,21 @@ export interface CallbackOptions {
    * then processed again after its lease: at least once, never lost.
    */
   onStoreError?: ((error: unknown) => void) | undefined;
+  /**
+   * Called by `handleCallback` and the adapters when your handler succeeded after its lease ran
+   * out and another delivery of the same callback had been begun meanwhile (the service retried,
+   * or another process took it over): the success is recorded all the same, but that copy may be
+   * processing the update too, so make your handler idempotent or raise `leaseMs`. Default: `console.warn`.
+   */
+  onLeaseLost?: ((lost: LeaseLost) => void) | undefined;
+}
+
+/** What `onLeaseLost` gets: the delivery whose success was recorded after another copy had taken it over. */
+export interface LeaseLost {
+  reason: 'lease_lost';
+  /** The de-duplication identity (see `callbackIdentity`). */
+  identity: string;
+  payload: CallbackPayload;
 }
 
 /** A verified callback. With a `replayStore` it is in progress until you settle it. */
@@ -59,8 +74,12 @@ export interface VerifiedCallback {
   header: 'authorization' | 'x-ts-authorization';
   /** The de-duplication identity (see `callbackIdentity`). */
   identity: string;
-  /** Your handler succeeded: remember the delivery as done. Without a store, a no-op. The first of complete/abandon wins. */
-  complete(): Promise<void>;
+  /**
+   * Your handler succeeded: remember the delivery as done. Resolves false when the lease was lost
+   * (another delivery had taken it over; the success is recorded all the same), else true. Without
+   * a store, a no-op that resolves true. The first of complete/abandon wins.
+   */
+  complete(): Promise<boolean>;
   /** Your handler failed: release the delivery so the service's retry is processed. Without a store, a no-op. */
   abandon(): Promise<void>;
 }

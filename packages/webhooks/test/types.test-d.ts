@@ -12,6 +12,7 @@ import {
   type CallbackAnswer,
   type CallbackFailure,
   type CallbackOptions,
+  type LeaseLost,
   type CallbackPayload,
   type CallbackResult,
   type HandledCallback,
@@ -46,7 +47,7 @@ describe('@x/webhooks public types', () => {
     const result = {} as CallbackResult;
     if (result.ok) {
       expectTypeOf(result.payload).toEqualTypeOf<CallbackPayload>();
-      expectTypeOf(result.complete).returns.toEqualTypeOf<Promise<void>>();
+      expectTypeOf(result.complete).returns.toEqualTypeOf<Promise<boolean>>();
       expectTypeOf(result.abandon).returns.toEqualTypeOf<Promise<void>>();
       expectTypeOf(result.identity).toEqualTypeOf<string>();
     } else expectTypeOf(result.reason).toEqualTypeOf<CallbackFailure>();
@@ -69,7 +70,7 @@ describe('@x/webhooks public types', () => {
     expectTypeOf<CallbackOptions['replayStore']>().toEqualTypeOf<DeliveryStore | undefined>();
     expectTypeOf<'in_progress' | 'body_too_large'>().toExtend<CallbackFailure>();
     expectTypeOf(callbackAnswer).returns.toEqualTypeOf<CallbackAnswer>();
-    expectTypeOf<WebhookErrorCode>().toEqualTypeOf<'body_parsed' | 'body_used' | 'missing_key' | 'invalid_store' | 'outcome_required' | 'missing_options' | 'not_verified'>();
+    expectTypeOf<WebhookErrorCode>().toEqualTypeOf<'body_parsed' | 'body_used' | 'missing_key' | 'invalid_store' | 'outcome_required' | 'missing_options' | 'not_verified' | 'state_contended'>();
   });
   it('handleCallback carries the handler value or the answer to send', () => {
     const handled = {} as HandledCallback<number>;
@@ -190,5 +191,14 @@ describe('entry points (issue 11: the adapter core on @x/webhooks/adapter, test 
     expectTypeOf(testing.createSignedCallback).returns.toEqualTypeOf<{ body: string; headers: Record<string, string> }>();
     expectTypeOf(main).toHaveProperty('verifyCallback');
     expectTypeOf(main).toHaveProperty('handleCallback');
+  });
+});
+
+describe('lost leases', () => {
+  it('onLeaseLost gets a typed reason, and settleWith resolves once settled', async () => {
+    const { settleWith } = await import('../src/adapter-entry.js');
+    expectTypeOf<NonNullable<CallbackOptions['onLeaseLost']>>().parameter(0).toEqualTypeOf<LeaseLost>();
+    expectTypeOf<LeaseLost['reason']>().toEqualTypeOf<'lease_lost'>();
+    expectTypeOf(settleWith).returns.returns.toEqualTypeOf<Promise<void>>();
   });
 });

@@ -1,0 +1,196 @@
+import { nextDeliveryState, deliveryStateOf, type DeliveryState } from './delivery-state.js';
+import { WebhookError } from './errors.js';
+import { callbackKind, type BulkSmsCallback, type CallbackPayload, type InboundSmsCallback, type SmsCallback, type VerifyApiCallback, type VerifyCallCallback, type VerifySmsCallback, type VoiceCallback, type VoiceEvent } from './types.js';
+
+type SmsPhase = 'delivered' | 'failed' | 'pending';
+type CallPhase = 'answered' | 'failed' | 'pending';
+
+/** Each event a router dispatches, and the payload its handler gets. */
+export type CallbackEvents = { [P in SmsPhase as `sms.${P}`]: SmsCallback } & { [P in SmsPhase as `bulk_sms.${P}`]: BulkSmsCallback } & {
+  [P in SmsPhase as `verify_sms.${P}`]: VerifySmsCallback;
+} & { [P in CallPhase as `call.${P}`]: VoiceCallback } & { [P in CallPhase as `verify_call.${P}`]: VerifyCallCallback } & {
+  'verify.completed': VerifyApiCallback;
+  'verify.pending': VerifyApiCallback;
+  'inbound.sms': InboundSmsCallback;
+  'voice.event': VoiceEvent;
+};
+
+/** The name of an event: `sms.delivered`, `call.answered`, `inbound.sms`, ... */
+export type CallbackEvent = keyof CallbackEvents;
+
+const PREFIX = { sms_status: 'sms', bulk_sms: 'bulk_sms', verify_sms: 'verify_sms', voice: 'call', verify_call: 'verify_call' } as const;
+const SMS_DELIVERED = new Set<unknown>([200, 201]);
+
+/**
+ * The event of a callback: its kind and, for a status, whether it is final and a success
+ * (SMS 200/201 delivered, 203 and 29x pending, any other code failed; calls 100 answered, 103/105
+ * pending, others failed; Verify API VERIFIED/REJECTED/FAILED/CANCELED completed). Undefined for a
+ * kind this version does not know.
+ *
+ * @example
+ * ```ts
+ * import type { CallbackPayload } from '@x/webhooks';
+ * import { callbackEvent } from '@x/webhooks/router';
+ *
+ * const payload: CallbackPayload = { reference_id: 'A1', sub_resource: 'sms', errors: [], status: { code: 210, description: 'Temporary phone error', updated_on: '2026-01-01T00:00:00Z' } };
+ * callbackEvent(payload); // 'sms.failed'
+ * ```
+ */
+export function callbackEvent(payload: CallbackPayload): CallbackEvent | undefined {
+  const kind = callbackKind(payload);
+  if (kind === 'inbound_sms') return 'inbound.sms';
+  if (kind === 'voice_event') return 'voice.event';
+  const state = deliveryStateOf(payload);
+  if (kind === 'unknown' || !state) return undefined;
+  if (kind === 'verify_api') return state.final ? 'verify.completed' : 'verify.pending';
+  const prefix = PREFIX[kind];
+  if (!state.final) return `${prefix}.pending`;
+  const calls = prefix === 'call' || prefix === 'verify_call';
+  const success = calls ? state.code === 100 : SMS_DELIVERED.has(state.code);
+  return success ? (calls ? `${prefix as 'call'}.answered` : `${prefix as 'sms'}.delivered`) : `${prefix}.failed`;
+}
+
+/**
+ * Where a router keeps the state of each message: `get` the stored text, and `compareAndSet` it
+ * atomically (write `next` only if the stored text is still `expected`, `null` for none).
+ * `createMemoryStateStore()` for one process, `createRedisStateStore()` from `@x/redis` for many.
+ */
+export interface DeliveryStateStore {
+  get(key: string): string | null | Promise<string | null>;
+  compareAndSet(key: string, expected: string | null, next: string, ttlMs: number): boolean | Promise<boolean>;
+}
+
+/** What a router did with a callback. */
+export type RouteOutcome<T> =
+  | { routed: true; event: CallbackEvent | undefined; value: T }
+  /** With a state store: the callback changes nothing (a repeat, or older than the state held). */
+  | { routed: false; event: CallbackEvent | undefined; reason: 'duplicate' | 'stale'; state: DeliveryState };
+
+type Handler<P, T> = (payload: P) => T | Promise<T>;
+
+export interface RouterOptions {
+  /** Keeps the state of each message so that repeats and stale callbacks never reach a handler. */
+  store?: DeliveryStateStore | undefined;
+  /** How long a message's state is kept. Default 7 days. */
+  stateTtlMs?: number | undefined;
+}
+
+/** A typed callback router: one handler per event, a fallback for the rest. */
+export interface CallbackRouter<T> {
+  on<E extends CallbackEvent>(event: E, handler: Handler<CallbackEvents[E], T>): CallbackRouter<T>;
+  /** For callbacks without a handler of their event, and kinds this version does not know. */
+  otherwise(handler: Handler<CallbackPayload, T>): CallbackRouter<T>;
+  /** Dispatches one verified callback: pass it as `handleCallback`'s handler, or call it from an adapter's route. */
+  handle: (payload: CallbackPayload) => Promise<RouteOutcome<T | undefined>>;
+}
+
+const WEEK_MS = 7 * 86_400_000;
+const MAX_CAS_ATTEMPTS = 16;
+
+/**
+ * A typed callback router. Each handler gets its event's payload type; `otherwise` gets the
+ * rest. With a `store`, the state of each message follows `nextDeliveryState`, and a callback
+ * that does not change it (a repeat, a 290 after the 200) is answered without a handler.
+ *
+ * @example
+ * ```ts
+ * import { handleCallback } from '@x/webhooks';
+ * import { createMemoryStateStore, createRouter } from '@x/webhooks/router';
+ *
+ * const router = createRouter({ store: createMemoryStateStore() })
+ *   .on('sms.delivered', (sms) => db.saveStatus(sms.reference_id, 'delivered'))
+ *   .on('sms.failed', (sms) => db.saveStatus(sms.reference_id, 'failed', sms.status.code))
+ *   .on('inbound.sms', (mo) => db.saveStatus(mo.user_response.phone_number, mo.user_response.mo_message))
+ *   .otherwise(() => undefined);
+ * export const receive = (body: Uint8Array, headers: Record<string, string>) => handleCallback({ body, headers }, { customerId, apiKey }, router.handle);
+ * ```
+ */
+export function createRouter<T = unknown>(options: RouterOptions = {}): CallbackRouter<T> {
+  const handlers = new Map<string, Handler<never, T>>();
+  let fallback: Handler<CallbackPayload, T> | undefined;
+  const ttl = options.stateTtlMs ?? WEEK_MS;
+  const router: CallbackRouter<T> = {
+    on(event, handler) {
+      handlers.set(event, handler as Handler<never, T>);
+      return router;
+    },
+    otherwise(handler) {
+      fallback = handler;
+      return router;
+    },
+    handle: async (payload) => {
+      const event = callbackEvent(payload);
+      const incoming = deliveryStateOf(payload);
+      const key = `state:${payload.reference_id}`;
+      const { store } = options;
+      if (store && incoming) {
+        const held = unchanged(await read(store, key), incoming);
+        if (held) return { routed: false, event, reason: held.reason, state: held.state };
+      }
+      const handler = (event && handlers.get(event)) as Handler<CallbackPayload, T> | undefined;
+      const run = handler ?? fallback;
+      const value = run ? await run(payload) : undefined;
+      // Recorded once the handler succeeded: a handler that throws leaves the state as it was, so the retry runs it.
+      if (store && incoming) await record(store, key, incoming, ttl);
+      return { routed: true, event, value };
+    },
+  };
+  return router;
+}
+
+async function read(store: DeliveryStateStore, key: string): Promise<{ stored: string | null; previous: DeliveryState | undefined }> {
+  const stored = await store.get(key);
+  return { stored, previous: stored === null ? undefined : (JSON.parse(stored) as DeliveryState) };
+}
+
+/** Why `incoming` changes nothing after `previous`, or undefined when it advances the state. */
+function unchanged({ previous }: { previous: DeliveryState | undefined }, incoming: DeliveryState): { reason: 'duplicate' | 'stale'; state: DeliveryState } | undefined {
+  if (!previous || nextDeliveryState(previous, incoming) !== previous) return undefined;
+  const same = previous.code === incoming.code && previous.updatedAt === incoming.updatedAt && previous.final === incoming.final;
+  return { reason: same ? 'duplicate' : 'stale', state: previous };
+}
+
+/** Applies the rule in the store with compare-and-set, until written or no longer an advance. */
+async function record(store: DeliveryStateStore, key: string, incoming: DeliveryState, ttlMs: number): Promise<void> {
+  for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
+    const current = await read(store, key);
+    if (unchanged(current, incoming)) return;
+    if (await store.compareAndSet(key, current.stored, JSON.stringify(incoming), ttlMs)) return;
+  }
+  throw new WebhookError('state_contended', `The state of ${key} kept changing during ${MAX_CAS_ATTEMPTS} attempts; answer 5xx so the service retries.`);
+}
+
+/**
+ * A state store in this process's memory, holding at most `maxEntries` messages (default 10,000;
+ * the oldest written is dropped first).
+ *
+ * @example
+ * ```ts
+ * import { createMemoryStateStore, createRouter } from '@x/webhooks/router';
+ *
+ * const router = createRouter({ store: createMemoryStateStore({ maxEntries: 50_000 }) });
+ * ```
+ */
+export function createMemoryStateStore(options: { maxEntries?: number | undefined; now?: (() => number) | undefined } = {}): DeliveryStateStore & { readonly size: number } {
+  const max = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { value: string; expiry: number }>();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiry <= now()) entries.delete(key);
+    return entry && entry.expiry > now() ? entry.value : null;
+  };
+  return {
+    get: live,
+    compareAndSet(key, expected, next, ttlMs) {
+      if (live(key) !== expected) return false;
+      entries.delete(key);
+      entries.set(key, { value: next, expiry: now() + ttlMs });
+      if (entries.size > max) entries.delete(entries.keys().next().value!);
+      return true;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
