@@ -9,7 +9,7 @@ const NODE_ENTRIES = ['packages/auth/src/node/**', 'packages/client/src/node/**'
 // Public APIs of dependencies only: no `_`-prefixed import from a package (noble's `_SHA256`, `_HMAC`; a
 // namespace import of a package counts, as it reaches them too) and no call
 // of a `_`-prefixed method (`_cloneInto`) anywhere.
-const PRIVATE_IMPORT = { regex: '^[^.#]', importNamePattern: '^_', message: 'Import only the public API of a dependency (no _-prefixed names).' };
+const PRIVATE_IMPORT = { regex: '^(?!@x/)[^.#]', importNamePattern: '^_', message: 'Import only the public API of a dependency (no _-prefixed names).' };
 const PRIVATE_CALL = { selector: 'CallExpression > MemberExpression.callee[property.name=/^_/]', message: 'Call only public methods of a dependency (no _-prefixed methods).' };
 
 export default tseslint.config(
