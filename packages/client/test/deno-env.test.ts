@@ -38,6 +38,10 @@ beforeAll(async () => {
     '#platform': file(join(root, 'packages', 'client', 'dist', 'platform.js')),
     '@x/auth': file(join(root, 'packages', 'auth', 'dist', 'index.js')),
     '@x/auth/protocol': file(join(root, 'packages', 'auth', 'dist', 'protocol.js')),
+    '#hashes': file(join(root, 'packages', 'auth', 'dist', 'hashes.js')),
+    '@x/service': file(join(root, 'packages', 'service', 'dist', 'index.js')),
+    '@x/service/failures': file(join(root, 'packages', 'service', 'dist', 'failures.js')),
+    '@x/service/request': file(join(root, 'packages', 'service', 'dist', 'request.js')),
     '@noble/hashes/': `${file(noble)}/`,
   };
   writeFileSync(join(dir, 'deno.json'), JSON.stringify({ imports }));
