@@ -22,6 +22,7 @@ import { analyzeMessage, type MessageAnalysis } from '@x/service/request';
 import { handleCallback, verifyCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
 import { readRequestBody, receiveCallback, type CallbackExchange } from '@x/webhooks/adapter';
 import { collect } from '@x/webhooks/node';
+import { createRouter, nextDeliveryState } from '@x/webhooks/router';
 import { createSignedCallback } from '@x/webhooks/testing';
 
 const credentials = { customerId: 'customer', apiKey: 'AAAA' };
@@ -48,7 +49,8 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const analysis: MessageAnalysis = analyzeMessage(VERIFY_FAILURES[reason].text);
   const decision: GuardDecision = await createGuard({ countryOf, store: createRedisStore({ client: redis }) }).check({ phoneNumber: '15555550100' });
   const otp = createOtp({ client });
-  void [delivered, analysis, decision, otp, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  const router = createRouter();
+  void [delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 

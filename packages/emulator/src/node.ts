@@ -4,7 +4,7 @@
  * @packageDocumentation
  * @module @x/emulator/node
  */
-import type { createAdaptorServer as CreateAdaptorServer } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { nodeMac } from '@x/auth/node';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
@@ -61,9 +61,6 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
   const emulator = options.emulator ?? createEmulator({ ...options, mac: options.mac ?? nodeMac });
   const logger = options.logger ?? consoleLogger;
   const unreadable = errorFamily('positive', clockSource(options.now));
-  // Loaded here, not at import: @hono/node-server touches the fetch globals as it loads, which
-  // Jest's jsdom environment lacks (an app that imports this entry there must still load).
-  const { createAdaptorServer } = await import('@hono/node-server');
   const server = createAdaptorServer({
     fetch: async (request: Request, env: { incoming: IncomingMessage }) => {
       const state: EmulatorEnv = {
@@ -84,7 +81,7 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
     // A request the adapter cannot turn into a Request (an invalid Host header or target): JSON too.
     errorHandler: (error: unknown) => unreadable.fail(UNRECORDED, 'bad_request', { description: `the request could not be read (${error instanceof Error ? error.message : 'unknown error'})` }),
     ...(options.tls ? { createServer: createHttpsServer, serverOptions: { key: options.tls.key, cert: options.tls.cert } } : {}),
-  } as Parameters<typeof CreateAdaptorServer>[0]);
+  } as Parameters<typeof createAdaptorServer>[0]);
   const port = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
