@@ -144,6 +144,16 @@ function makeCode(length: number): string {
 const digestOf = async (id: string, code: string) => encodeBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${id}:${code}`))));
 const refused = (reason: FlowRefusalReason, retryAfterMs = 0, error?: unknown): FlowRefusal => (error === undefined ? { status: 'refused', reason, retryAfterMs } : { status: 'refused', reason, retryAfterMs, error });
 const UNAVAILABLE = refused('store_unavailable');
+/** What `stored` answers when the store failed. */
+const FAILED = Symbol('store failed');
+/** A store call; FAILED when the store throws (the caller answers UNAVAILABLE). */
+async function stored<T>(op: () => T | Promise<T>): Promise<T | typeof FAILED> {
+  try {
+    return await op();
+  } catch {
+    return FAILED;
+  }
+}
 
 /**
  * Phone verification with a one-time code: `start` asks the guard, then sends a code by SMS (or
@@ -259,11 +269,7 @@ export function createOtp(options: OtpOptions): Otp {
         id, phoneNumber: digits, state: 'pending', channel: first, referenceId: '', codeDigest: code ? await digestOf(id, code) : '',
         createdAt: at, expiresAt: at + codeTtlMs, sends: 1, lastSendAt: at, attempts: 0, locale: locale ?? '', ip: request.ip ?? '', account: request.account ?? '',
       };
-      try {
-        await store.createFlow(record, codeTtlMs);
-      } catch {
-        return UNAVAILABLE;
-      }
+      if ((await stored(() => store.createFlow(record, codeTtlMs))) === FAILED) return UNAVAILABLE;
       let referenceId: string;
       try {
         referenceId = await send(record, channels[first]!, code, request.ip);
@@ -271,32 +277,20 @@ export function createOtp(options: OtpOptions): Otp {
         await Promise.resolve(store.deleteFlow(id)).catch(() => {});
         return refused('send_failed', 0, error);
       }
-      try {
-        await store.updateFlow(id, { referenceId });
-      } catch {
-        return UNAVAILABLE;
-      }
+      if ((await stored(() => store.updateFlow(id, { referenceId }))) === FAILED) return UNAVAILABLE;
       return { status: 'sent', id, channel: channels[first]!, expiresInMs: codeTtlMs, resendInMs: maxSends > 1 ? cooldownMs : 0 };
     },
 
     async resend(id, choice) {
       if (typeof id !== 'string') return { status: 'expired' };
-      let record: FlowRecord | undefined;
       const at = now();
-      try {
-        record = await store.getFlow(id, at);
-      } catch {
-        return UNAVAILABLE;
-      }
+      let record = await stored(() => store.getFlow(id, at));
+      if (record === FAILED) return UNAVAILABLE;
       if (!record || record.state !== 'pending' || at >= record.expiresAt) return { status: 'expired' };
       const asked = choice?.channel === undefined ? undefined : channelIndex(choice.channel, record.channel);
       const next = asked === undefined ? await nextChannel(record, at) : { index: asked, undeliverable: false };
-      let claim;
-      try {
-        claim = await store.claimSend(id, now(), next.undeliverable ? 0 : cooldownMs, maxSends);
-      } catch {
-        return UNAVAILABLE;
-      }
+      const claim = await stored(() => store.claimSend(id, now(), next.undeliverable ? 0 : cooldownMs, maxSends));
+      if (claim === FAILED) return UNAVAILABLE;
       if (!claim.ok) {
         if (claim.reason === 'cooldown') return refused('resend_cooldown', claim.retryAfterMs);
         if (claim.reason === 'max') return refused('resend_limit', claim.retryAfterMs);
@@ -311,34 +305,22 @@ export function createOtp(options: OtpOptions): Otp {
       // The SDK's code cannot be read back from its digest: a resend in sdk mode sends a new code.
       const code = sdkCodes ? makeCode(codeLength) : undefined;
       let referenceId: string;
-      try {
-        if (code) await store.updateFlow(id, { codeDigest: await digestOf(id, code) });
-      } catch {
-        return UNAVAILABLE;
-      }
+      if (code && (await stored(async () => store.updateFlow(id, { codeDigest: await digestOf(id, code) }))) === FAILED) return UNAVAILABLE;
       try {
         referenceId = await send(record, channel, code, record.ip || undefined);
       } catch (error) {
         return refused('send_failed', 0, error);
       }
-      try {
-        await store.updateFlow(id, { channel: next.index, referenceId });
-      } catch {
-        return UNAVAILABLE;
-      }
+      if ((await stored(() => store.updateFlow(id, { channel: next.index, referenceId }))) === FAILED) return UNAVAILABLE;
       const resendInMs = record.sends < maxSends ? cooldownMs : 0;
       return { status: 'sent', id, channel, expiresInMs: record.expiresAt - at, resendInMs };
     },
 
     async check(id, code) {
       if (typeof id !== 'string') return { status: 'expired' };
-      let record: FlowRecord | undefined;
       const at = now();
-      try {
-        record = await store.claimAttempt(id, at);
-      } catch {
-        return UNAVAILABLE;
-      }
+      const record = await stored(() => store.claimAttempt(id, at));
+      if (record === FAILED) return UNAVAILABLE;
       if (!record || record.state !== 'pending' || at >= record.expiresAt) return { status: 'expired' };
       if (record.attempts > maxAttempts) return { status: 'locked' };
       const attemptsLeft = maxAttempts - record.attempts;
@@ -355,11 +337,9 @@ export function createOtp(options: OtpOptions): Otp {
         }
       }
       if (!valid) return { status: 'invalid', attemptsLeft };
-      try {
-        if (!(await store.closeFlow(id, 'valid'))) return { status: 'expired' }; // another check of this flow won
-      } catch {
-        return UNAVAILABLE;
-      }
+      const closed = await stored(() => store.closeFlow(id, 'valid'));
+      if (closed === FAILED) return UNAVAILABLE;
+      if (!closed) return { status: 'expired' }; // another check of this flow won
       if (guard) await guard.completed(record.phoneNumber);
       if (sdkCodes && record.referenceId) {
         await client.verify.complete(record.referenceId).catch((error: unknown) => onEvent({ type: 'completion_failed', id, error }));
@@ -368,11 +348,7 @@ export function createOtp(options: OtpOptions): Otp {
     },
 
     async cancel(id) {
-      try {
-        if (typeof id === 'string') await store.closeFlow(id, 'cancelled');
-      } catch {
-        return UNAVAILABLE;
-      }
+      if (typeof id === 'string' && (await stored(() => store.closeFlow(id, 'cancelled'))) === FAILED) return UNAVAILABLE;
       return { status: 'cancelled' };
     },
   };
