@@ -222,6 +222,23 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await page.screenshot({ path: `${shots}inspector-callbacks.png`, fullPage: true });
   });
 
+  it('a failed delivery: the card says what the callback is about before it is opened, and why, where and when it is tried again', async () => {
+    // A port that was just free: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    await open('callbacks', { customers: [{ ...DEFAULT_CUSTOMER, callbackUrl: `http://127.0.0.1:${port}/cb` }], callbacks: { retryDelaysMs: [60_000] } });
+    const sent = await sdk().messaging.send({ phoneNumber: '15555550100', message: 'nobody listens', messageType: 'ARN' });
+    const card = page.locator('#callback-list article').filter({ hasText: sent.data.reference_id }).first();
+    await card.waitFor();
+    const [attempt] = (await control<{ attempts: Array<{ nextAttemptAt: number; payload: { status: { code: number; description: string } } }> }>(server, '/callbacks')).attempts;
+    // In the card's header, outside every <details>: the kind (sub_resource) and the status it reports.
+    expect(await card.locator('header').textContent()).toContain(`sms · ${attempt!.payload.status.code} ${attempt!.payload.status.description}`);
+    expect(await card.textContent()).toContain(`ECONNREFUSED 127.0.0.1:${port}`);
+    expect(await card.locator('dd time').last().getAttribute('datetime')).toBe(new Date(attempt!.nextAttemptAt).toISOString());
+  });
+
   it('sending an inbound SMS from the page: the API then has its callback, with the text', async () => {
     await open('inbox');
     await page.getByLabel('From (the phone)').fill('+1 555 555 0177');

@@ -23,6 +23,17 @@ export function renderCallbacks(): void {
   setEmpty('callbacks', state.attempts.length, 'No callback sent yet.');
 }
 
+/**
+ * What a callback is about, as its payload says it, for the card's header: its `sub_resource` (or
+ * voice `event`) and the status it reports (`status`, or a Verify API `state`).
+ */
+function about(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null) return '';
+  const p = payload as { sub_resource?: unknown; event?: unknown; state?: unknown; status?: { code?: unknown; description?: unknown } };
+  const status = typeof p.status === 'object' && p.status !== null && p.status.code !== undefined ? [p.status.code, p.status.description].filter((x) => x !== undefined).join(' ') : undefined;
+  return [p.sub_resource, p.event, status, p.state].filter((x) => typeof x === 'string' && x !== '').join(' · ');
+}
+
 function renderAttempt({ a, key, check }: { a: CallbackView; key: string; check: { text: string; failed?: boolean } | undefined }): HTMLElement {
   const ok = a.ok !== undefined ? a.ok : a.status !== undefined && a.status >= 200 && a.status < 300;
   const result = h('p', { class: 'result' + (check && check.failed ? ' error' : ''), role: 'status' }, check ? check.text : '');
@@ -36,7 +47,8 @@ function renderAttempt({ a, key, check }: { a: CallbackView; key: string; check:
   return h('li', {},
     h('article', { class: 'attempt ' + (ok ? 'ok' : 'failed'), 'aria-labelledby': 'cb-' + key },
       h('header', {},
-        h('h3', { id: 'cb-' + key }, h('span', { class: 'badge ' + (ok ? 'good' : 'bad') }, a.status !== undefined ? String(a.status) : 'no answer'), ' ', h('span', { class: 'url' }, 'POST ' + a.url))),
+        h('h3', { id: 'cb-' + key }, h('span', { class: 'badge ' + (ok ? 'good' : 'bad') }, a.status !== undefined ? String(a.status) : 'no answer'), ' ', h('span', { class: 'url' }, 'POST ' + a.url)),
+        h('p', { class: 'about' }, about(a.payload))),
       dl([
         ['Attempt', a.attempt !== undefined ? String(a.attempt) + (a.id !== undefined ? ' (#' + a.id + ')' : '') : undefined],
         ['Re-sent from', a.resentFrom !== undefined ? '#' + a.resentFrom : undefined],
