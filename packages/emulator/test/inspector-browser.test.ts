@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CUSTOMER } from '../src/index.js';
+import { DEFAULT_CUSTOMER, FAULT_STATUSES, STATUS_TEXT } from '../src/index.js';
 import { startEmulator, type RunningEmulator, type ServerOptions } from '../src/node.js';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -116,6 +116,14 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     );
     expect(unlabelled).toEqual([]);
     expect(await page.locator('[aria-live="polite"]').count()).toBeGreaterThan(0);
+  });
+
+  it("the service's tables reach the page as data: every status code offered, the fault statuses listed and hinted", async () => {
+    await open('faults');
+    const offered = await page.locator('#status-codes option').evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    expect(offered).toEqual(Object.entries(STATUS_TEXT).map(([code, text]) => [code, `${code} ${text}`]));
+    expect(await page.locator('#fault-statuses option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(FAULT_STATUSES.map(String));
+    expect(await page.locator('#fault-status-hint').textContent()).toBe(`status: ${FAULT_STATUSES.join(', ')}; error: 400 to 599; html: 500, 502, 503, 504.`);
   });
 
   it('shows an SMS sent by the client within a second, its text as text (an <img onerror> stays text)', async () => {

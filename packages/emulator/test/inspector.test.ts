@@ -41,6 +41,8 @@ describe('inspector page over HTTP', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.body).toMatch(/^<!doctype html>/);
+    // page.ts filled every placeholder of page.html.
+    expect(r.body).not.toContain('{{');
     expect(r.body).toContain('<script type="module" src="/_emulator/inspector/app.js"></script>');
     // No inline script, style or event handler: the CSP would refuse them.
     expect(r.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
