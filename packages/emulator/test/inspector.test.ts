@@ -127,6 +127,20 @@ describe('escaping', () => {
     );
   });
 
+  it('property: the tables reach the page whole, in one attribute, whatever their text', () => {
+    const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    fc.assert(
+      fc.property(fc.dictionary(fc.integer({ min: 100, max: 999 }).map(String), fc.string({ unit: 'binary', maxLength: 40 })), (table) => {
+        const statusCodes = Object.fromEntries(Object.entries(table).map(([code, text]) => [Number(code), text]));
+        const html = inspectorPage({ statusCodes, faultStatuses: { status: [503], html: [502], error: { min: 400, max: 599 } }, assets: '/_emulator/inspector' });
+        const attribute = /<body data-inspector="([^"]*)">/.exec(html);
+        expect(attribute).not.toBeNull();
+        const data = JSON.parse(unescape(attribute![1]!));
+        expect(data.statusCodes).toEqual(Object.entries(statusCodes).map(([code, text]) => [Number(code), text]));
+      }),
+    );
+  });
+
   it('the shell escapes what it is given (status descriptions, fault statuses, asset path)', () => {
     const html = inspectorPage({ statusCodes: { 200: '<img src=x onerror=alert(1)>' }, faultStatuses: { status: [503], html: [502], error: { min: 400, max: 599 } }, assets: '/a"><script>x</script>' });
     expect(html).not.toContain('<img src=x');
