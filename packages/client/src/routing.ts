@@ -68,6 +68,7 @@ export interface IdempotentSend {
  * answers every call with that key with its result.
  */
 export interface IdempotencyHook {
+  /** Sends (`send()`) at most once per key and scope; answers with that send's result, or throws. */
   run<T>(call: IdempotentSend, send: () => Promise<ApiResponse<T>>): Promise<ApiResponse<T>>;
 }
 
