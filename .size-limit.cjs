@@ -34,6 +34,7 @@ module.exports = [
   row('@x/client: createClient only', 'packages/client/dist/index.js', '{ createClient }', 21_580), // re-based, was 21,100
   row('@x/client (everything, with @x/auth)', 'packages/client/dist/index.js', '*', 24_210), // re-based, was 23,300
   row('@x/client/node', 'packages/client/dist/node.js', '*', 12_800, node),
+  row('@x/client/idempotency (alone: most of it is shared with createClient)', 'packages/client/dist/idempotency.js', '*', 8_900),
   row('@x/webhooks (everything, with @x/auth)', 'packages/webhooks/dist/index.js', '*', 9_000), // re-based, was 8,900
   row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_300),
   row('@x/webhooks/router (everything)', 'packages/webhooks/dist/router.js', '*', 2_400),
