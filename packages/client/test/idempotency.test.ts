@@ -219,6 +219,18 @@ describe('idempotencyKey against scripted answers', () => {
     expect(servers.recorder.requests).toHaveLength(1);
   });
 
+  it('a server that takes the request and drops the connection: the key stays held, one request', async () => {
+    const c = recorded();
+    servers.recorder.script('reset');
+    const error = await failure(sms(c, PHONE, 'r-2'));
+    expect(error).toBeInstanceOf(IdempotencyError);
+    expect((error as IdempotencyError).code).toBe('idempotency_unknown');
+    expect(((error as IdempotencyError).cause as NetworkError).sent).toBe('unknown');
+    expect((error as IdempotencyError).referenceId).toBeUndefined();
+    expect(await failure(sms(c, PHONE, 'r-2'))).toBeInstanceOf(IdempotencyError);
+    expect(servers.recorder.requests).toHaveLength(1);
+  });
+
   it('the stored answer holds no verification code in clear', async () => {
     const store = createMemoryReplayStore();
     const c = recorded({ store });

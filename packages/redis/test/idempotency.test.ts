@@ -35,12 +35,20 @@ const sent = (phoneNumber: string) => emulator.emulator.outbox.list({ phoneNumbe
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Runs one sending process to its end; resolves what it printed. */
-function sendFromProcess(redisPort: number, prefix: string, key: string, phone: string): Promise<Outcome> {
+function sendFromProcess(redisPort: number, prefix: string, key: string, phone: string, waitMs?: number): Promise<Outcome> {
+  return outcomeOf(startSender(redisPort, prefix, key, phone, waitMs));
+}
+
+function startSender(redisPort: number, prefix: string, key: string, phone: string, waitMs?: number): ChildProcess {
   const child = spawn(process.execPath, [fileURLToPath(new URL('./fixtures/idempotent-sender.mjs', import.meta.url))], {
-    env: { ...process.env, REDIS_PORT: String(redisPort), PREFIX: prefix, BASE_URL: emulator.url, CUSTOMER_ID: DEFAULT_CUSTOMER.customerId, API_KEY: DEFAULT_CUSTOMER.apiKey, KEY: key, PHONE: phone },
+    env: { ...process.env, REDIS_PORT: String(redisPort), PREFIX: prefix, BASE_URL: emulator.url, CUSTOMER_ID: DEFAULT_CUSTOMER.customerId, API_KEY: DEFAULT_CUSTOMER.apiKey, KEY: key, PHONE: phone, WAIT_MS: waitMs === undefined ? '' : String(waitMs) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
+  return child;
+}
+
+function outcomeOf(child: ChildProcess): Promise<Outcome> {
   return new Promise<Outcome>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as Outcome));
     child.once('exit', (code) => reject(new Error(`the sending process exited (${code}) without an outcome`)));
@@ -66,9 +74,37 @@ describe('idempotencyKey across two processes sharing a real Redis', () => {
     const second = await sendFromProcess(sharedPort, prefix, 'order-2', phone);
     expect(second.referenceId).toBe(first.referenceId);
     expect(sent(phone)).toBe(1);
+    const redis = new Redis({ port: sharedPort, host: '127.0.0.1' });
+    const [kept] = await redis.keys(`${prefix}*`);
+    const ttl = await redis.pttl(kept!);
+    redis.disconnect();
+    expect(kept).toBe(`${prefix}idempotency:${DEFAULT_CUSTOMER.customerId}:POST /v1/messaging:order-2`);
+    expect(ttl).toBeGreaterThan(23 * 3_600_000); // held for the default ttlMs, 24 h
+    expect(ttl).toBeLessThanOrEqual(24 * 3_600_000);
     const other = await sendFromProcess(sharedPort, prefix, 'order-2b', phone);
     expect(other.referenceId).not.toBe(first.referenceId);
     expect(sent(phone)).toBe(2);
+  });
+
+  it('a process killed mid-send holds its key: the other process gets idempotency_in_progress, and sends nothing', async () => {
+    const prefix = unique();
+    const phone = freshPhone();
+    const watcher = new Redis({ port: sharedPort, host: '127.0.0.1' });
+    try {
+      emulator.emulator.faults.add({ type: 'latency', ms: 3000, path: '/v1/messaging' });
+      const a = startSender(sharedPort, prefix, 'order-4', phone);
+      for (let i = 0; (await watcher.keys(`${prefix}*`)).length === 0; i++) {
+        if (i > 200) throw new Error('the first process did not begin within 10 s');
+        await sleep(50);
+      }
+      a.kill('SIGKILL'); // dies mid-send: it never completes nor abandons
+      const b = await sendFromProcess(sharedPort, prefix, 'order-4', phone, 200);
+      expect(b.error).toEqual({ name: 'IdempotencyError', code: 'idempotency_in_progress', sent: 'unknown' });
+      expect(b.referenceId).toBeUndefined();
+    } finally {
+      watcher.disconnect();
+    }
+    expect(sent(phone)).toBe(0); // the killed process's request was abandoned by the emulator; the other never sent one
   });
 
   it('Redis killed between begin and complete: the sender keeps its answer, the next process gets a typed error, never a second SMS', async () => {
