@@ -231,6 +231,14 @@ describe('idempotencyKey against scripted answers', () => {
     expect(servers.recorder.requests).toHaveLength(1);
   });
 
+  it('a key on a code check (not a send) is refused: a check never answers from a stored verdict', async () => {
+    const c = recorded();
+    const error = await failure(c.verify.check('0123456789ABCDEF0123456789ABCDEF', '1234', { idempotencyKey: 'k' } as never));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toContain('not to GET /v1/verify/');
+    expect(servers.recorder.requests).toHaveLength(0);
+  });
+
   it('the stored answer holds no verification code in clear', async () => {
     const store = createMemoryReplayStore();
     const c = recorded({ store });
