@@ -3,7 +3,7 @@
 // default host) talks to it. Nothing leaves the process: with onUnhandledRequest 'error' an
 // unmatched request fails, and a host of the service that the handlers leave out fails loudly.
 import { createRequire } from 'node:module';
-import { setupServer, type SetupServerApi } from 'msw/node';
+import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, EmulatorError, type Emulator } from '../src/index.js';
 import { emulatorHandlers, SERVICE_HOSTS } from '../src/msw.js';
@@ -16,7 +16,7 @@ const promisify = (fn: (cb: (err: unknown, body: any) => void) => void) =>
   new Promise<any>((resolve, reject) => fn((err, body) => (err ? reject(err) : resolve(body))));
 
 let emulator: Emulator;
-let mocks: SetupServerApi;
+let mocks: ReturnType<typeof setupServer>;
 beforeAll(() => {
   emulator = createEmulator({ deliveryDelayMs: 10 });
   mocks = setupServer(...emulatorHandlers(emulator));
