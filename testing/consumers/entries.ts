@@ -19,6 +19,7 @@ import { createRedisReplayStore, type RedisCommands } from '@x/redis';
 import { SMS_STATUS, type SmsStatusCode } from '@x/service';
 import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
 import { analyzeMessage, type MessageAnalysis } from '@x/service/request';
+import { SERVICE_HOSTS } from '@x/service/hosts';
 import { handleCallback, verifyCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
 import { readRequestBody, receiveCallback, type CallbackExchange } from '@x/webhooks/adapter';
 import { collect } from '@x/webhooks/node';
@@ -50,7 +51,7 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const decision: GuardDecision = await createGuard({ countryOf, store: createRedisStore({ client: redis }) }).check({ phoneNumber: '15555550100' });
   const otp = createOtp({ client });
   const router = createRouter();
-  void [delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  void [SERVICE_HOSTS.rest, delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 

@@ -3,12 +3,14 @@
 // request is made is code and a comment at its operation, in products/. "service.md §N" is
 // docs/service.md, the service's facts in this repository.
 
-import { SERVICE_HOSTS } from '@x/service/request';
-
-/** Default hosts of the products that live outside the REST host (service.md §7.2, §8, §1). */
+/**
+ * Default hosts of the products that live outside the REST host (service.md §7.2, §8, §1). The
+ * hosts are declared in `@x/service/hosts`; literals here keep the client's bundle within budget,
+ * and test/hosts.test.ts pins them to it.
+ */
 export const PRODUCT_HOSTS = {
-  intelligence: SERVICE_HOSTS.intelligence,
-  verifyApi: SERVICE_HOSTS.verifyApi,
+  intelligence: 'https://detect.telesign.com',
+  verifyApi: 'https://verify.telesign.com',
 } as const;
 
 /**
@@ -16,7 +18,7 @@ export const PRODUCT_HOSTS = {
  * to their own default hosts; any other `baseUrl` (emulator, proxy) carries every product, so
  * credentials never go to a host the caller did not name.
  */
-export { SERVICE_DOMAIN } from '@x/service/request';
+export const SERVICE_DOMAIN = 'telesign.com';
 
 /**
  * Voice Verify (service.md §6.2, service.md §18, #2).

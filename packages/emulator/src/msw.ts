@@ -7,7 +7,7 @@
  * @module @x/emulator/msw
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { SERVICE_DOMAIN, SERVICE_HOSTS } from '@x/service/request';
+import { SERVICE_DOMAIN, SERVICE_HOSTS } from '@x/service/hosts';
 import { EmulatorError } from './errors.js';
 import type { Emulator } from './emulator.js';
 

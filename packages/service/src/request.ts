@@ -1,7 +1,6 @@
 /**
- * What a request carries: the value lists of its parameters, what an SMS text costs before it
- * is sent (encoding, units, parts, the characters that forced UCS-2), and the hosts it goes to.
- * `@x/client` re-exports it.
+ * What a request carries: the value lists of its parameters, and what an SMS text costs before it
+ * is sent (encoding, units, parts, the characters that forced UCS-2). `@x/client` re-exports it.
  *
  * @packageDocumentation
  * @module @x/service/request
@@ -9,5 +8,4 @@
 export { MESSAGE_TYPES, ACCOUNT_LIFECYCLE_EVENTS, USE_CASE_CODES } from './value-lists.js';
 export type { MessageType, AccountLifecycleEvent, UseCaseCode } from './value-lists.js';
 export { MESSAGE_ENCODINGS, analyzeMessage } from './message.js';
-export { SERVICE_DOMAIN, SERVICE_HOSTS } from './hosts.js';
 export type { MessageEncoding, MessageAnalysis, NonGsmCharacter } from './message.js';

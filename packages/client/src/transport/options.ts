@@ -1,12 +1,10 @@
 // The options of the client and of one request, and their defaults (one table).
 import type { Algorithm, Clock, MacProvider } from '@x/auth';
-import { SERVICE_HOSTS } from '@x/service/request';
 import type { ClientError } from '../errors.js';
 import type { FetchFunction } from './fetch.js';
 import type { Logger, LogLevel } from './log.js';
 
-/** The self-service REST host (`SERVICE_HOSTS.rest`). */
-export const DEFAULT_BASE_URL = SERVICE_HOSTS.rest;
+export const DEFAULT_BASE_URL = 'https://rest-api.telesign.com';
 
 /** The most bytes of one answer the client reads by default (1 MiB); the service's answers are a few KB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1_048_576;
