@@ -9,6 +9,9 @@ import { ClientError, createClient, type Client } from '@x/client';
 import { createNodeFetch } from '@x/client/node';
 import { createEmulator, EmulatorError, type Emulator } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
+import { emulatorHandlers, type EmulatorHandlersOptions } from '@x/emulator/msw';
+import { emulatorMatchers, useEmulator, type MessageExpectation } from '@x/emulator/vitest';
+import { emulatorMatchers as jestMatchers, type CallbackExpectation } from '@x/emulator/jest';
 import { saveRawBody, verifyCallbacks as expressCallbacks } from '@x/express';
 import { xVerification, type XFastifyOptions } from '@x/fastify';
 import { verifyCallbacks as honoCallbacks } from '@x/hono';
@@ -51,7 +54,10 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const decision: GuardDecision = await createGuard({ countryOf, store: createRedisStore({ client: redis }) }).check({ phoneNumber: '15555550100' });
   const otp = createOtp({ client });
   const router = createRouter();
-  void [SERVICE_HOSTS.rest, delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  const mswOptions: EmulatorHandlersOptions = { hosts: [SERVICE_HOSTS.rest] };
+  const sms: MessageExpectation = { to: '15555550100', text: /code/ };
+  const callbackWanted: CallbackExpectation = { kind: 'sms', status: 200 };
+  void [emulatorHandlers, mswOptions, emulatorMatchers.toHaveSentSms, jestMatchers.toHaveDeliveredCallback, useEmulator, sms, callbackWanted, delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 
