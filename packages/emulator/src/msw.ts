@@ -41,7 +41,8 @@ const serviceDomain = new RegExp(`^https?://([^/?#]*\\.)?${SERVICE_DOMAIN.replac
 
 /**
  * msw handlers that answer every request for the service's hosts with the emulator
- * (`emulator.fetch`): pass them to `setupServer` (Node) or `setupWorker` (browsers). A request
+ * (`emulator.fetch`): pass them to msw's `setupServer`; handlers of your own placed before them
+ * win. A request
  * to another host of the service's domain that `hosts` leaves out is never sent to the network:
  * it fails with an `EmulatorError` (`unrouted_host`) that names the host, which msw answers as a
  * 500 carrying that message. A fault the emulator injects as a dropped or reset connection is a

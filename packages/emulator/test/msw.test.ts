@@ -3,6 +3,7 @@
 // default host) talks to it. Nothing leaves the process: with onUnhandledRequest 'error' an
 // unmatched request fails, and a host of the service that the handlers leave out fails loudly.
 import { createRequire } from 'node:module';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, EmulatorError, type Emulator } from '../src/index.js';
@@ -80,6 +81,16 @@ describe('hosts the handlers leave out', () => {
     const client = new TeleSign(customer.customerId, customer.apiKey);
     await expect(promisify((cb) => client.sms.message(cb, '15555550154', 'dropped', 'ARN'))).rejects.toBeDefined();
     expect(emulator.outbox.latest('15555550154')?.text).toBe('dropped');
+  });
+});
+
+describe('with handlers of your own', () => {
+  it('one placed before them answers its route; the emulator sees nothing of it', async () => {
+    mocks.use(http.post(`${SERVICE_HOSTS.rest}/v1/messaging`, () => HttpResponse.json({ reference_id: 'F'.repeat(32), status: { code: 290, description: 'mine' } })));
+    const client = new TeleSign(customer.customerId, customer.apiKey);
+    const sent = await promisify((cb) => client.sms.message(cb, '15555550155', 'to my handler', 'ARN'));
+    expect(sent.status.description).toBe('mine');
+    expect(emulator.journal.list()).toEqual([]);
   });
 });
 
