@@ -16,9 +16,18 @@ afterAll(() => {
   emulator.close();
 });
 
-it('sends an SMS to the default host: the emulator answers and its outbox holds it', async () => {
+it('sends an SMS to the default host over node:http: the emulator answers and its outbox holds it', async () => {
   const client = createClient(DEFAULT_CUSTOMER);
-  const { data } = await client.messaging.send({ phoneNumber: '15555550160', message: 'no code change', messageType: 'ARN' });
+  // The default transport on Node is node:http, which msw intercepts too: with fetch unusable
+  // (msw's own interception of fetch included), the request still reaches the emulator.
+  const fetchBefore = globalThis.fetch;
+  globalThis.fetch = () => Promise.reject(new Error('fetch was used'));
+  let data;
+  try {
+    ({ data } = await client.messaging.send({ phoneNumber: '15555550160', message: 'no code change', messageType: 'ARN' }));
+  } finally {
+    globalThis.fetch = fetchBefore;
+  }
   expect(data.status.code).toBe(290);
   expect(emulator.outbox.latest('15555550160')?.text).toBe('no code change');
   expect(emulator.transactions.get(data.reference_id)?.kind).toBe('sms');
