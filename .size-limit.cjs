@@ -31,6 +31,7 @@ module.exports = [
   row('@x/service (status codes and states)', 'packages/service/dist/index.js', '*', 2_000),
   row('@x/service/failures', 'packages/service/dist/failures.js', '*', 1_600),
   row('@x/service/request (value lists, analyzeMessage)', 'packages/service/dist/request.js', '*', 700),
+  row('@x/service/hosts', 'packages/service/dist/hosts.js', '*', 260),
   row('@x/client: createClient only', 'packages/client/dist/index.js', '{ createClient }', 21_100),
   row('@x/client (everything, with @x/auth)', 'packages/client/dist/index.js', '*', 23_300),
   row('@x/client/node', 'packages/client/dist/node.js', '*', 12_800, node),
@@ -44,4 +45,7 @@ module.exports = [
   row('@x/otp (everything, @x/client outside)', 'packages/otp/dist/index.js', '*', 7_850, without(['@x/client'])),
   row('@x/otp/phone (libphonenumber-js min)', 'packages/otp/dist/phone.js', '*', 29_800),
   row('@x/otp/redis', 'packages/otp/dist/redis.js', '*', 2_580),
+  row('@x/emulator/msw (msw outside)', 'packages/emulator/dist/msw.js', '*', 1_200, without(['msw'])),
+  row('@x/emulator/vitest (the emulator with it)', 'packages/emulator/dist/vitest.js', '*', 110_000),
+  row('@x/emulator/jest (the emulator with it)', 'packages/emulator/dist/jest.js', '*', 110_000),
 ];

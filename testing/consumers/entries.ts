@@ -10,6 +10,9 @@ import { createIdempotency, IdempotencyError } from '@x/client/idempotency';
 import { createNodeFetch } from '@x/client/node';
 import { createEmulator, EmulatorError, type Emulator } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
+import { emulatorHandlers, type EmulatorHandlersOptions } from '@x/emulator/msw';
+import { emulatorMatchers, useEmulator, type MessageExpectation } from '@x/emulator/vitest';
+import { emulatorMatchers as jestMatchers, type CallbackExpectation } from '@x/emulator/jest';
 import { saveRawBody, verifyCallbacks as expressCallbacks } from '@x/express';
 import { xVerification, type XFastifyOptions } from '@x/fastify';
 import { verifyCallbacks as honoCallbacks } from '@x/hono';
@@ -20,6 +23,7 @@ import { createRedisReplayStore, type RedisCommands } from '@x/redis';
 import { SMS_STATUS, type SmsStatusCode } from '@x/service';
 import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
 import { analyzeMessage, type MessageAnalysis } from '@x/service/request';
+import { SERVICE_HOSTS } from '@x/service/hosts';
 import { handleCallback, verifyCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
 import { readRequestBody, receiveCallback, type CallbackExchange } from '@x/webhooks/adapter';
 import { collect } from '@x/webhooks/node';
@@ -52,7 +56,10 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const decision: GuardDecision = await createGuard({ countryOf, store: createRedisStore({ client: redis }) }).check({ phoneNumber: '15555550100' });
   const otp = createOtp({ client });
   const router = createRouter();
-  void [unknownSend, delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  const mswOptions: EmulatorHandlersOptions = { hosts: [SERVICE_HOSTS.rest] };
+  const sms: MessageExpectation = { to: '15555550100', text: /code/ };
+  const callbackWanted: CallbackExpectation = { kind: 'sms', status: 200 };
+  void [unknownSend, emulatorHandlers, mswOptions, emulatorMatchers.toHaveSentSms, jestMatchers.toHaveDeliveredCallback, useEmulator, sms, callbackWanted, delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 

@@ -3,7 +3,11 @@
 // request is made is code and a comment at its operation, in products/. "service.md §N" is
 // docs/service.md, the service's facts in this repository.
 
-/** Default hosts of the products that live outside the REST host (service.md §7.2, §8, §1). */
+/**
+ * Default hosts of the products that live outside the REST host (service.md §7.2, §8, §1). The
+ * hosts are declared in `@x/service/hosts`; literals here keep the client's bundle within budget,
+ * and test/hosts.test.ts pins them to it.
+ */
 export const PRODUCT_HOSTS = {
   intelligence: 'https://detect.telesign.com',
   verifyApi: 'https://verify.telesign.com',

@@ -3,7 +3,8 @@ import { XError } from '@x/auth';
 /**
  * Codes of the errors the emulator throws for misuse: a bad fault rule, option, inbound message,
  * clock move or status; an unknown transaction or callback; a `waitFor` that timed out; a port
- * already in use (`startEmulator`).
+ * already in use (`startEmulator`); a request for a host of the service that the msw handlers do
+ * not route (`@x/emulator/msw`).
  */
 export type EmulatorErrorCode =
   | 'invalid_fault'
@@ -14,7 +15,8 @@ export type EmulatorErrorCode =
   | 'unknown_transaction'
   | 'unknown_callback'
   | 'wait_timeout'
-  | 'address_in_use';
+  | 'address_in_use'
+  | 'unrouted_host';
 
 // The key of the brand XError reads (see @x/auth's errors.ts), so that instanceof holds across copies.
 const BRAND: unique symbol = Symbol.for('@x/error.brand');
