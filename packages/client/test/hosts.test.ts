@@ -1,6 +1,5 @@
 // The client's default hosts are the service's hosts as @x/service/hosts declares them (the
-// emulator's msw handlers route those): the client writes them as literals, which its size budget
-// needs (docs/decisions.md, "The service's hosts"), and this pins the two together.
+// emulator's msw handlers route those).
 import { INTELLIGENCE_HOST, REST_HOST, SERVICE_DOMAIN, SERVICE_HOSTS, VERIFY_API_HOST } from '@x/service/hosts';
 import { expect, it } from 'vitest';
 import { DEFAULT_BASE_URL } from '../src/index.js';
