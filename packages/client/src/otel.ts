@@ -10,8 +10,7 @@ import { metrics, SpanKind, SpanStatusCode, trace, type Attributes, type MeterPr
 import type { Client } from './client.js';
 import type { CreateClientOptions } from './routing.js';
 import type { Hooks } from './transport/options.js';
-import { maskPath } from './transport/log.js';
-import { phoneNumber } from './validate.js';
+import { maskPath } from './transport/mask.js';
 
 declare const __VERSION__: string;
 
@@ -44,16 +43,6 @@ const templateOf = (path: string): string =>
     .map((segment) => (REFERENCE.test(segment) ? '{reference_id}' : PHONE.test(segment) ? '{phone_number}' : segment))
     .join('/');
 
-/** The number a call is about (its first argument, or its params' `phoneNumber`), masked as the log masks it. */
-function maskedPhone(first: unknown): string | undefined {
-  const given = typeof first === 'object' && first !== null ? (first as { phoneNumber?: unknown }).phoneNumber : first;
-  try {
-    return maskPath(phoneNumber(given));
-  } catch {
-    return undefined; // not a number (a reference id, or invalid: the call's own ValidationError says so)
-  }
-}
-
 /** Whether the request may have reached the service: the error's own `sent`; answered (a status); refused before sending; else unknown. */
 function sentOf(error: { code?: unknown; sent?: unknown; status?: unknown }): string {
   if (error.sent !== undefined) return String(error.sent);
@@ -67,8 +56,8 @@ function sentOf(error: { code?: unknown; sent?: unknown; status?: unknown }): st
  * `http.request.method`, `url.template` (ids as `{reference_id}` and `{phone_number}`),
  * `server.address`, `server.port`, `http.response.status_code`, `x.status_code` (the service's),
  * `x.reference_id`, `http.request.resend_count`, `x.sent` (`true`, `false` or `unknown`),
- * `error.type` (the error's `code`) and `x.phone_number` (masked but the last 4 digits, as the log);
- * never a message text, a code, a key or a header. Metrics per operation: `x.client.calls` and
+ * `error.type` (the error's `code`) and `url.path` (phone numbers masked but their last 4 digits, as
+ * in the log); never a query, a message text, a code, a key or a header. Metrics per operation: `x.client.calls` and
  * `x.client.retries` (counters), `x.client.call.duration` (histogram, seconds). Your own `hooks`
  * in `options` still run.
  *
@@ -106,7 +95,13 @@ export function instrument(create: (options?: CreateClientOptions) => Client, op
         call.state.attempts = e.attempt;
         if (e.attempt === 1) {
           const url = new URL(e.url);
-          call.span.setAttributes({ 'http.request.method': e.method, 'url.template': templateOf(url.pathname), 'server.address': url.hostname, 'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)) });
+          call.span.setAttributes({
+            'http.request.method': e.method,
+            'url.template': templateOf(url.pathname),
+            'url.path': maskPath(url.pathname),
+            'server.address': url.hostname,
+            'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+          });
         }
       }
       given.onRequest?.(e);
@@ -126,8 +121,7 @@ export function instrument(create: (options?: CreateClientOptions) => Client, op
     <A extends unknown[], R>(operation: string, fn: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> => {
       const started = performance.now();
-      const phone = maskedPhone(args[0]);
-      return tracer.startActiveSpan(operation, { kind: SpanKind.CLIENT, attributes: { 'x.operation': operation, ...(phone ? { 'x.phone_number': phone } : {}) } }, async (span) => {
+      return tracer.startActiveSpan(operation, { kind: SpanKind.CLIENT, attributes: { 'x.operation': operation } }, async (span) => {
         const state: CallState = { operation, attempts: 0 };
         running.set(span, state);
         const outcome: Attributes = { 'x.operation': operation };

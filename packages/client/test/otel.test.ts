@@ -2,12 +2,14 @@
 // in-memory exporters: one span per call with the operation's name and template, the outcome
 // (statuses, reference id, resend count, sent), retries as events, metrics per operation, and no
 // secret (code, message text, key, Authorization) or whole phone number in any attribute.
-import { context, SpanStatusCode, type Attributes } from '@opentelemetry/api';
+import { context, SpanStatusCode, type Attributes, type SpanContext } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../src/index.js';
 import { instrument } from '../src/otel.js';
@@ -55,7 +57,7 @@ async function everyAttribute(): Promise<string[]> {
     add(span.attributes);
     for (const event of span.events) add(event.attributes ?? {});
   }
-  for (const point of (await collected()).flatMap((m) => m.scopeMetrics.flatMap((s) => s.metrics.flatMap((x) => x.dataPoints)))) add(point.attributes);
+  for (const metric of (await collected()).flatMap((m) => m.scopeMetrics.flatMap((s) => s.metrics))) for (const point of metric.dataPoints as Array<{ attributes: Attributes }>) add(point.attributes);
   return out;
 }
 
@@ -72,16 +74,16 @@ async function points(name: string): Promise<Map<string, unknown>> {
 }
 
 describe('@x/client/otel against the emulator', () => {
-  it('a send: a CLIENT span named after the operation, with template, statuses, reference id, no resend, sent, the number masked', async () => {
+  it('a send: a CLIENT span named after the operation, with template, path, statuses, reference id, no resend, sent', async () => {
     const { data } = await client.messaging.send({ phoneNumber: '+1 555 555 0140', message: 'Your parcel ships today', messageType: 'ARN' });
     const span = only();
     expect(span.name).toBe('messaging.send');
     expect(span.kind).toBe(2); // SpanKind.CLIENT
     expect(span.attributes).toEqual({
       'x.operation': 'messaging.send',
-      'x.phone_number': '*******0140',
       'http.request.method': 'POST',
       'url.template': '/v1/messaging',
+      'url.path': '/v1/messaging',
       'server.address': '127.0.0.1',
       'server.port': Number(new URL(server.url).port),
       'http.response.status_code': 200,
@@ -93,7 +95,7 @@ describe('@x/client/otel against the emulator', () => {
     expect(span.status.code).toBe(SpanStatusCode.UNSET);
   });
 
-  it('ids in the path become placeholders: {reference_id}, {phone_number}', async () => {
+  it('ids in the path become placeholders: {reference_id}, {phone_number}; url.path masks the number as the log does', async () => {
     const { data } = await client.messaging.send({ phoneNumber: '15555550141', message: 'Hello', messageType: 'ARN' });
     spans.reset();
     await client.messaging.status(data.reference_id);
@@ -101,7 +103,7 @@ describe('@x/client/otel against the emulator', () => {
     const [status, phoneId] = spans.getFinishedSpans();
     expect(status!.attributes['url.template']).toBe('/v1/messaging/{reference_id}');
     expect(phoneId!.attributes['url.template']).toBe('/v1/phoneid/standard/{phone_number}');
-    expect(phoneId!.attributes['x.phone_number']).toBe('*******0142');
+    expect(phoneId!.attributes['url.path']).toBe('/v1/phoneid/standard/*******0142');
     expect(JSON.stringify([status!.attributes, phoneId!.attributes])).not.toContain('15555550142');
   });
 
@@ -121,8 +123,8 @@ describe('@x/client/otel against the emulator', () => {
   it('concurrent calls keep their own attempts (the active context, not a shared slot)', async () => {
     server.emulator.faults.add({ type: 'status', status: 503, path: '/v1/phoneid/standard/15555550144', times: 1 });
     await Promise.all([client.phoneId.standard('15555550144'), client.phoneId.standard('15555550145'), client.phoneId.standard('15555550146')]);
-    const byPhone = new Map(spans.getFinishedSpans().map((s) => [s.attributes['x.phone_number'], s.attributes['http.request.resend_count']]));
-    expect(byPhone).toEqual(new Map([['*******0144', 1], ['*******0145', 0], ['*******0146', 0]]));
+    const byPath = new Map(spans.getFinishedSpans().map((s) => [String(s.attributes['url.path']).slice(-4), s.attributes['http.request.resend_count']]));
+    expect(byPath).toEqual(new Map([['0144', 1], ['0145', 0], ['0146', 0]]));
   });
 
   it('an answered error: error.type, HTTP and service codes, sent, status ERROR with the code only', async () => {
@@ -164,6 +166,42 @@ describe('@x/client/otel against the emulator', () => {
     expect(all.find((a) => a.includes('verify.check'))).toBeDefined(); // the check itself is there...
     for (const secret of [code, text, 'north gate', 'Your code', DEFAULT_CUSTOMER.apiKey, 'TSA ', 'Basic ', '15555550148', '15555550149', '5550148', 'verify_code']) {
       expect(all.filter((a) => a.includes(secret)), secret).toEqual([]); // ...but never its code
+    }
+  });
+});
+
+describe('a send joined to its delivery callback (@x/webhooks/otel, built)', () => {
+  it('the callback span links to the send span by reference id and carries the send-to-delivery latency', async () => {
+    type Handler = (payload: { reference_id?: string }, ...rest: unknown[]) => Promise<unknown>;
+    const webhooks = (await import(new URL('../../webhooks/dist/index.js', import.meta.url).href)) as { handleCallback: (input: unknown, options: unknown, handler: Handler) => Promise<{ ok: boolean; answer?: { status: number } }> };
+    const { traceCallbacks } = (await import(new URL('../../webhooks/dist/otel.js', import.meta.url).href)) as { traceCallbacks: (h: Handler, o: unknown) => Handler };
+    const sends = new Map<string, SpanContext>();
+    const delivered: string[] = [];
+    const handler = traceCallbacks(async (payload) => void delivered.push(payload.reference_id!), { tracerProvider, meterProvider, sendSpan: (id: string) => sends.get(id) });
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const result = await webhooks.handleCallback({ body: new Uint8Array(Buffer.concat(chunks)), headers: req.headers }, DEFAULT_CUSTOMER, handler).catch(() => ({ ok: false, answer: { status: 500 } }));
+        res.writeHead(result.ok ? 200 : result.answer!.status).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callbacks`;
+    const emulator = await startEmulator({ customers: [{ ...DEFAULT_CUSTOMER, callbackUrl }], deliveryDelayMs: 20 });
+    try {
+      const client = instrument(createClient, { ...DEFAULT_CUSTOMER, baseUrl: emulator.url }, { tracerProvider, meterProvider, onSend: ({ referenceId, spanContext }) => sends.set(referenceId, spanContext) });
+      const { data } = await client.messaging.send({ phoneNumber: '15555550155', message: 'Your parcel ships today', messageType: 'ARN' });
+      await emulator.emulator.idle();
+      expect(delivered).toEqual([data.reference_id]);
+      const send = spans.getFinishedSpans().find((s) => s.name === 'messaging.send' && s.attributes['x.reference_id'] === data.reference_id)!;
+      const callback = spans.getFinishedSpans().find((s) => s.name === 'callback sms_status')!;
+      expect(callback.attributes['x.reference_id']).toBe(data.reference_id);
+      expect(callback.links.map((l) => l.context)).toEqual([send.spanContext()]);
+      expect(callback.attributes['x.delivery.latency_ms']).toEqual(expect.any(Number));
+    } finally {
+      await emulator.close();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
   });
 });

@@ -77,5 +77,5 @@ export const intelligence = (send: Send): IntelligenceOperations => ({
     send<IntelligenceResponse>({ host: 'intelligence', retry: 'idempotent', method: 'POST', path: '/intelligence/phone', form: { phone_number: v.phoneNumber(v.params(p).phoneNumber), ...riskFields(p) } }, o),
   // service-reference-next §4.3: the official Node client 5.2 sends Basic and a form, whatever the product's `auth`.
   email: async (p, o) =>
-    send<EmailIntelligenceResponse>({ host: 'intelligence', auth: 'basic', retry: 'idempotent', method: 'POST', path: '/intelligence/email', form: { email_address: v.email(v.params(p).emailAddress, 'emailAddress'), ...riskFields(p), phone_number: v.optional(p.phoneNumber, v.phoneNumber) } }, o),
+    send<EmailIntelligenceResponse>({ host: 'intelligence', auth: 'basic', retry: 'idempotent', method: 'POST', path: '/intelligence/email', form: { ...riskFields(p), email_address: v.email(p.emailAddress, 'emailAddress'), phone_number: v.optional(p.phoneNumber, v.phoneNumber) } }, o),
 });
