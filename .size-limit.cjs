@@ -34,9 +34,11 @@ module.exports = [
   row('@x/client: createClient only', 'packages/client/dist/index.js', '{ createClient }', 21_580), // re-based, was 21,100
   row('@x/client (everything, with @x/auth)', 'packages/client/dist/index.js', '*', 24_210), // re-based, was 23,300
   row('@x/client/node', 'packages/client/dist/node.js', '*', 12_800, node),
+  row('@x/client/otel (@opentelemetry/api outside)', 'packages/client/dist/otel.js', '*', 1_600, without(['@opentelemetry/api'])),
   row('@x/webhooks (everything, with @x/auth)', 'packages/webhooks/dist/index.js', '*', 9_000), // re-based, was 8,900
   row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_300),
   row('@x/webhooks/router (everything)', 'packages/webhooks/dist/router.js', '*', 2_400),
+  row('@x/webhooks/otel (@opentelemetry/api outside)', 'packages/webhooks/dist/otel.js', '*', 1_550, without(['@opentelemetry/api'])),
   row('@x/webhooks/testing', 'packages/webhooks/dist/testing.js', '*', 4_000),
   row('@x/webhooks/node', 'packages/webhooks/dist/node.js', '*', 4_200, node),
   row('@x/otp: createGuard only', 'packages/otp/dist/index.js', '{ createGuard }', 4_270),
