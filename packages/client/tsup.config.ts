@@ -16,7 +16,7 @@ export default [
     shims: true,
     // The otel entry's code is the other build's; its declarations are made here (their cleaning would race).
     clean: ['!**/otel.*'],
-    dts: { entry: { index: 'src/index.ts', node: 'src/node/index.ts', platform: 'src/platform.ts', 'platform-node': 'src/node/platform.ts', otel: 'src/otel.ts' } },
+    dts: { entry: { index: 'src/index.ts', node: 'src/node/index.ts', platform: 'src/platform.ts', 'platform-node': 'src/node/platform.ts', otel: 'src/otel-entry.ts' } },
   }),
-  library({ entry: { otel: 'src/otel.ts' }, define, clean: false, dts: false }),
+  library({ entry: { otel: 'src/otel-entry.ts' }, define, clean: false, dts: false }),
 ];

@@ -1,11 +1,4 @@
-/**
- * OpenTelemetry for the client: a span per call, counters and a duration histogram per operation,
- * built on the client's hooks (`createClient({ hooks })`). `@opentelemetry/api` is an optional peer
- * dependency of this entry only; nothing here is in `@x/client`'s own bundle.
- *
- * @packageDocumentation
- * @module @x/client/otel
- */
+// OpenTelemetry for the client: what instrument() records, over the client's hooks.
 import { metrics, SpanKind, SpanStatusCode, trace, type Attributes, type MeterProvider, type Span, type SpanContext, type TracerProvider } from '@opentelemetry/api';
 import type { Client } from './client.js';
 import type { CreateClientOptions } from './routing.js';
@@ -14,6 +7,7 @@ import { maskPath } from './transport/mask.js';
 
 declare const __VERSION__: string;
 
+/** Where the spans and metrics of `instrument` go, and who hears of each send. */
 export interface TelemetryOptions {
   /** Default: the global tracer provider (`trace.setGlobalTracerProvider`, what the OpenTelemetry SDKs register). */
   tracerProvider?: TracerProvider | undefined;

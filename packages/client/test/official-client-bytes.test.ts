@@ -1,5 +1,5 @@
-// intelligence.email on the wire, byte for byte as the official Node client sends it (service-reference-next
-// §4.3: its 5.2 route table posts a form with Basic to /intelligence/email). The registry's telesignsdk
+// intelligence.email on the wire, byte for byte as the official Node client sends it (service.md §7.3:
+// its 5.2 route table posts a form with Basic to /intelligence/email). The registry's telesignsdk
 // here (3.0.4) has no email method, so its generic RestClient.execute sends that route the 5.2 way (form,
 // Basic) to a recording server on 127.0.0.1, and so does this client: method, path, content type,
 // Authorization and body bytes must be the same.

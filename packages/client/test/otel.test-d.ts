@@ -1,7 +1,7 @@
 import type { SpanContext } from '@opentelemetry/api';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createClient, type ApiResponse, type Client, type EmailIntelligenceParams, type EmailIntelligenceResponse } from '../src/index.js';
-import { instrument, type TelemetryOptions } from '../src/otel.js';
+import { instrument, type TelemetryOptions } from '../src/otel-entry.js';
 
 describe('instrument types', () => {
   it('takes createClient and its options, and gives a Client', () => {

@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../src/index.js';
-import { instrument } from '../src/otel.js';
+import { instrument } from '../src/otel-entry.js';
 
 const spans = new InMemorySpanExporter();
 const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] });

@@ -1,15 +1,9 @@
-/**
- * OpenTelemetry for callbacks: a span per verified delivery, linked to the send by its reference
- * id, with the send-to-delivery latency. `@opentelemetry/api` is an optional peer dependency of this
- * entry only; nothing here is in the other entries' bundles.
- *
- * @packageDocumentation
- * @module @x/webhooks/otel
- */
+// OpenTelemetry for callbacks: what traceCallbacks() records around a handler.
 import { metrics, SpanKind, SpanStatusCode, trace, type Attributes, type Link, type MeterProvider, type SpanContext, type TracerProvider } from '@opentelemetry/api';
 import { parseUpdatedOn } from './delivery-state.js';
 import { callbackKind, type CallbackPayload } from './types.js';
 
+/** Where the spans and metrics of `traceCallbacks` go, and how a send's span is found. */
 export interface CallbackTelemetryOptions {
   /** Default: the global tracer provider. */
   tracerProvider?: TracerProvider | undefined;
@@ -52,7 +46,7 @@ function latencyOf(payload: { submit_timestamp?: unknown; status?: { updated_on?
  * const handler = traceCallbacks(async (payload) => {
  *   await db.saveStatus(payload);
  * });
- * const handled = await handleCallback({ body, headers }, { customerId, apiKey }, handler);
+ * export const receive = (body: Uint8Array, headers: Record<string, string>) => handleCallback({ body, headers }, { customerId, apiKey }, handler);
  * ```
  */
 export function traceCallbacks<A extends unknown[], T>(

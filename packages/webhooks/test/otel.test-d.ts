@@ -1,7 +1,7 @@
 import type { SpanContext } from '@opentelemetry/api';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { CallbackPayload, VerifiedCallback } from '../src/index.js';
-import { traceCallbacks, type CallbackTelemetryOptions } from '../src/otel.js';
+import { traceCallbacks, type CallbackTelemetryOptions } from '../src/otel-entry.js';
 
 describe('traceCallbacks types', () => {
   it('keeps the handler\'s parameters and result (as a promise)', () => {

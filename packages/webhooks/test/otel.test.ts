@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleCallback, type CallbackPayload } from '../src/index.js';
-import { traceCallbacks } from '../src/otel.js';
+import { traceCallbacks } from '../src/otel-entry.js';
 
 const spans = new InMemorySpanExporter();
 const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] });

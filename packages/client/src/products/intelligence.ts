@@ -75,7 +75,7 @@ export const intelligence = (send: Send): IntelligenceOperations => ({
   // option; the getting-started page shows `POST /intelligence` with JSON and Basic. The SDKs' way.
   phone: async (p, o) =>
     send<IntelligenceResponse>({ host: 'intelligence', retry: 'idempotent', method: 'POST', path: '/intelligence/phone', form: { phone_number: v.phoneNumber(v.params(p).phoneNumber), ...riskFields(p) } }, o),
-  // service-reference-next §4.3: the official Node client 5.2 sends Basic and a form, whatever the product's `auth`.
+  // service.md §7.3: the official Node client 5.2 sends Basic and a form, whatever the product's `auth`.
   email: async (p, o) =>
     send<EmailIntelligenceResponse>({ host: 'intelligence', auth: 'basic', retry: 'idempotent', method: 'POST', path: '/intelligence/email', form: { ...riskFields(p), email_address: v.email(p.emailAddress, 'emailAddress'), phone_number: v.optional(p.phoneNumber, v.phoneNumber) } }, o),
 });

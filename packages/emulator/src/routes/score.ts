@@ -33,7 +33,7 @@ export const score: ProductModule = {
   },
 };
 
-/** POST /intelligence/email (service-reference-next §4.3): the address's details and risk. */
+/** POST /intelligence/email (service.md §7.3): the address's details and risk. */
 function assessEmailAddress(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily): Response {
   const body = readParams(c, family);
   if (body instanceof Response) return body;

@@ -1,4 +1,4 @@
-// Email Intelligence's answer (service-reference-next §4.3), made deterministically from the
+// Email Intelligence's answer (service.md §7.3), made deterministically from the
 // address: lower case and the plus-tag removed when cleansed, a disposable domain and a gibberish
 // local part raise the risk, the level and recommendation come from the risk scale.
 import { hash } from './hash.js';

@@ -130,7 +130,7 @@ export function validateBulkSms(p: Params, maxRecipients: number): ParamError | 
 /** Score (service.md §7.1) and Intelligence (§4.2): the shared checks, `account_lifecycle_event` required, the risk inputs. */
 export const validateRisk = (p: Params): ParamError | undefined => common(p) ?? riskInputs(p);
 
-/** Email Intelligence (service-reference-next §4.3): `email_address` and `account_lifecycle_event` required, `phone_number` optional. */
+/** Email Intelligence (service.md §7.3): `email_address` and `account_lifecycle_event` required, `phone_number` optional. */
 export const validateEmailRisk = (p: Params): ParamError | undefined =>
   p.email_address === undefined || p.email_address === '' ? missing('email_address', 12003) : (optionalCommon(p) ?? riskInputs(p));
 
