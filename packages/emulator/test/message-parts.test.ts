@@ -1,32 +1,21 @@
 // The real parts count (analyzeMessage of @x/service): in the status answer and the callback's
 // `message_parts_count`, and in the outbox message with the encoding and the characters that forced
 // UCS-2, which the inspector shows.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
-import { call, customer } from './helpers.js';
+import { call, customer, startCallbackRecorder } from './helpers.js';
 
-let receiver: Server;
-const callbacks: Array<Record<string, any>> = [];
+let recorder: Awaited<ReturnType<typeof startCallbackRecorder>>;
 let server: RunningEmulator;
+const payload = (i: number) => JSON.parse(recorder.received[i]!.body);
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      callbacks.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/cb`;
-  server = await startEmulator({ customers: [{ ...customer, callbackUrl }], deliveryDelayMs: 5 });
+  recorder = await startCallbackRecorder();
+  server = await startEmulator({ customers: [{ ...customer, callbackUrl: recorder.url }], deliveryDelayMs: 5 });
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await recorder.close();
 });
 
 const send = (phone: string, message: string) => call(server.url, 'POST', '/v1/messaging', { form: { phone_number: phone, message, message_type: 'ARN' } });
@@ -38,7 +27,7 @@ describe('message_parts_count and the outbox facts', () => {
     ['80 characters with one curly quote: UCS-2, two parts', `It\u2019s ${'a'.repeat(75)}`, 'UCS-2', 2, [{ character: '\u2019', index: 2 }]],
     ['an emoji in a short text: UCS-2, one part', 'Done \u{1F389}', 'UCS-2', 1, [{ character: '\u{1F389}', index: 5 }]],
   ])('%s', async (_name, message, encoding, parts, nonGsm) => {
-    callbacks.length = 0;
+    recorder.received.length = 0;
     const sent = await send('15555550160', message);
     expect(sent.status).toBe(200);
     const outbox = server.emulator.outbox.latest('15555550160')!;
@@ -46,18 +35,18 @@ describe('message_parts_count and the outbox facts', () => {
     await server.emulator.idle();
     const status = await call(server.url, 'GET', `/v1/messaging/${sent.body.reference_id}`);
     expect(status.body.additional_info.message_parts_count).toBe(parts);
-    expect(callbacks).toHaveLength(1);
-    expect(callbacks[0]!.additional_info.message_parts_count).toBe(parts);
+    expect(recorder.received).toHaveLength(1);
+    expect(payload(0).additional_info.message_parts_count).toBe(parts);
   });
 
   it('SMS Verify counts the text as sent (the code substituted in the template)', async () => {
-    callbacks.length = 0;
+    recorder.received.length = 0;
     const template = `Your code is $$CODE$$. ${'x'.repeat(150)}`;
     const sent = await call(server.url, 'POST', '/v1/verify/sms', { form: { phone_number: '15555550161', verify_code: '1234', template } });
     expect(sent.status).toBe(200);
     expect(server.emulator.outbox.latest('15555550161')).toMatchObject({ encoding: 'GSM-7', parts: 2, units: 169 }); // 173 before the code replaced $$CODE$$
     await server.emulator.idle();
-    expect(callbacks[0]!.additional_info.message_parts_count).toBe(2);
+    expect(payload(0).additional_info.message_parts_count).toBe(2);
   });
 
   it('keeps at most 20 offending characters, the first ones, and the control route lists them', async () => {
