@@ -7,6 +7,7 @@ import { nodeMac } from '@x/auth/node';
 import { formatHttpDate, HEADER, stringToSign, type StringToSign } from '@x/auth/protocol';
 import { ClientError, createClient, type Client } from '@x/client';
 import { createNodeFetch } from '@x/client/node';
+import { instrument } from '@x/client/otel';
 import { createEmulator, EmulatorError, type Emulator } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
 import { saveRawBody, verifyCallbacks as expressCallbacks } from '@x/express';
@@ -22,6 +23,7 @@ import { analyzeMessage, type MessageAnalysis } from '@x/service/request';
 import { handleCallback, verifyCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
 import { readRequestBody, receiveCallback, type CallbackExchange } from '@x/webhooks/adapter';
 import { collect } from '@x/webhooks/node';
+import { traceCallbacks } from '@x/webhooks/otel';
 import { createRouter, nextDeliveryState } from '@x/webhooks/router';
 import { createSignedCallback } from '@x/webhooks/testing';
 
@@ -50,7 +52,9 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const decision: GuardDecision = await createGuard({ countryOf, store: createRedisStore({ client: redis }) }).check({ phoneNumber: '15555550100' });
   const otp = createOtp({ client });
   const router = createRouter();
-  void [delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  const traced: Client = instrument(createClient, credentials, { onSend: ({ referenceId }) => void referenceId });
+  const tracedHandler = traceCallbacks(router.handle);
+  void [traced, tracedHandler, delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 
