@@ -14,7 +14,7 @@ export interface TelemetryOptions {
   /** Default: the global meter provider. */
   meterProvider?: MeterProvider | undefined;
   /**
-   * Told of every call whose answer has a `reference_id`, when its span ends: keep the span context
+   * Told of every call that succeeded with a `reference_id` in its answer: keep the span context
    * to link the delivery callback to the send (`traceCallbacks({ sendSpan })` of `@x/webhooks/otel`).
    */
   onSend?: ((send: { referenceId: string; spanContext: SpanContext; operation: string }) => void) | undefined;
@@ -135,7 +135,11 @@ export function instrument(create: (options?: CreateClientOptions) => Client, op
             ...(typeof code === 'number' ? { 'x.status_code': code } : {}),
             ...(typeof referenceId === 'string' ? { 'x.reference_id': referenceId } : {}),
           });
-          if (typeof referenceId === 'string') telemetry.onSend?.({ referenceId, spanContext: span.spanContext(), operation });
+          try {
+            if (typeof referenceId === 'string') telemetry.onSend?.({ referenceId, spanContext: span.spanContext(), operation });
+          } catch {
+            // A failing listener must not fail the call (the send is done).
+          }
           return result;
         } catch (error) {
           const e = (error ?? {}) as { code?: unknown; status?: unknown; serviceCode?: unknown; referenceId?: unknown; sent?: unknown };

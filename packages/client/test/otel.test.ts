@@ -144,6 +144,13 @@ describe('@x/client/otel against the emulator', () => {
     expect(only().attributes).toMatchObject({ 'error.type': 'timeout', 'x.sent': 'unknown', 'http.request.resend_count': 0 });
   });
 
+  it('a listener that throws (onSend) does not fail the call', async () => {
+    const throwing = instrument(createClient, { ...DEFAULT_CUSTOMER, baseUrl: server.url }, { tracerProvider, meterProvider, onSend: () => { throw new Error('store down'); } });
+    const { data } = await throwing.messaging.send({ phoneNumber: '15555550139', message: 'Hello', messageType: 'ARN' });
+    expect(only().attributes).toMatchObject({ 'x.reference_id': data.reference_id, 'x.sent': 'true' });
+    expect(only().status.code).toBe(SpanStatusCode.UNSET);
+  });
+
   it('counts calls and records their duration per operation and outcome; the caller\'s own hooks still run', async () => {
     const calls = await points('x.client.calls');
     const durations = await points('x.client.call.duration');
