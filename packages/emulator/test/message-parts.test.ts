@@ -58,6 +58,15 @@ describe('message_parts_count and the outbox facts', () => {
     expect(message.nonGsm[19]).toEqual({ character: '\u00e1', index: 19 });
   });
 
+  it('a Verify API SMS carries them too', async () => {
+    const url = new URL('/verification', server.url);
+    const body = JSON.stringify({ recipient: { phone_number: '15555550164' }, verification_policy: [{ method: 'sms' }] });
+    const { signRequest } = await import('@x/auth');
+    const created = await fetch(url, { method: 'POST', headers: signRequest({ method: 'POST', url, contentType: 'application/json', body }, customer).headers, body });
+    expect(created.status).toBe(200);
+    expect(server.emulator.outbox.latest('15555550164')).toMatchObject({ channel: 'sms', product: 'verify_api', encoding: 'GSM-7', parts: 1 });
+  });
+
   it('calls carry no SMS facts', async () => {
     await call(server.url, 'POST', '/v1/voice', { form: { phone_number: '15555550163', message: 'Hello', message_type: 'ARN' } });
     const message = server.emulator.outbox.latest('15555550163')!;
