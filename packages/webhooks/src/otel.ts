@@ -19,10 +19,13 @@ export interface CallbackTelemetryOptions {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** `status.updated_on` minus `submit_timestamp` in milliseconds, when both are there and readable (RFC 3339 or RFC 1123). */
-function latencyOf(payload: { submit_timestamp?: unknown; status?: { updated_on?: unknown } }): number | undefined {
-  const submitted = text(payload.submit_timestamp);
-  const updated = text(payload.status?.updated_on);
+/**
+ * `status.updated_on` minus `submit_timestamp` in milliseconds (the Verify API's: `updated_on` minus
+ * `created_on`), when both are there and readable (RFC 3339 or RFC 1123).
+ */
+function latencyOf(payload: { submit_timestamp?: unknown; created_on?: unknown; updated_on?: unknown; status?: { updated_on?: unknown } }): number | undefined {
+  const submitted = text(payload.submit_timestamp) ?? text(payload.created_on);
+  const updated = text(payload.status?.updated_on) ?? text(payload.updated_on);
   if (submitted === undefined || updated === undefined) return undefined;
   const ms = parseUpdatedOn(updated) - parseUpdatedOn(submitted);
   return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
@@ -32,7 +35,8 @@ function latencyOf(payload: { submit_timestamp?: unknown; status?: { updated_on?
  * Your callback handler, traced: each call (a verified delivery, as `handleCallback`, an adapter or
  * `router.handle` runs it) is a `SpanKind.CONSUMER` span `callback <kind>` with `x.callback.kind`,
  * `x.reference_id`, `x.status_code` (or `x.callback.state` for the Verify API) and
- * `x.delivery.latency_ms` (the service's `status.updated_on` minus its `submit_timestamp`), linked
+ * `x.delivery.latency_ms` (the service's `status.updated_on` minus its `submit_timestamp`; for the
+ * Verify API `updated_on` minus `created_on`), linked
  * to the send's span when `sendSpan` knows it. A handler that throws makes the span an error (its
  * `error.type` is the error's `code` or class name, never its message) and the error is thrown on.
  * Metrics: `x.callback.deliveries` (counter) and `x.callback.delivery_latency` (histogram, seconds),
@@ -59,7 +63,7 @@ export function traceCallbacks<A extends unknown[], T>(
   const latency = meter.createHistogram('x.callback.delivery_latency', { unit: 's', description: 'From the send (submit_timestamp) to the status the callback reports (status.updated_on)' });
 
   return async (payload, ...rest) => {
-    const p = payload as { reference_id?: unknown; status?: { code?: unknown; updated_on?: unknown }; state?: unknown; submit_timestamp?: unknown };
+    const p = payload as { reference_id?: unknown; status?: { code?: unknown; updated_on?: unknown }; state?: unknown; submit_timestamp?: unknown; created_on?: unknown; updated_on?: unknown };
     const kind = callbackKind(payload);
     const referenceId = text(p.reference_id);
     const code = p.status?.code;

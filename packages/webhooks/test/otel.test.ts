@@ -147,6 +147,12 @@ describe('traceCallbacks', () => {
     expect(deliveries.find((p) => p.attributes['error.type'] === 'db_unavailable')?.value).toBe(1);
   });
 
+  it('a Verify API callback: its state, and the latency from created_on to updated_on (either date format)', async () => {
+    await handler({ reference_id: 'A'.repeat(32), state: 'VERIFIED', created_on: 'Thu, 01 Jan 2026 12:00:00 GMT', updated_on: '2026-01-01T12:00:42.500Z' } as never);
+    const [span] = spans.getFinishedSpans();
+    expect(span!.attributes).toEqual({ 'x.callback.kind': 'verify_api', 'x.reference_id': 'A'.repeat(32), 'x.callback.state': 'VERIFIED', 'x.delivery.latency_ms': 42_500 });
+  });
+
   it('a verification callback: no code, message text or phone number in any attribute', async () => {
     const code = '604918';
     const sent = await post('/v1/verify/sms', { phone_number: '15555550154', verify_code: code, template: 'Your code: $$CODE$$' });
