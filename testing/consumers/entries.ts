@@ -8,6 +8,7 @@ import { formatHttpDate, HEADER, stringToSign, type StringToSign } from '@x/auth
 import { ClientError, createClient, type Client } from '@x/client';
 import { createIdempotency, IdempotencyError } from '@x/client/idempotency';
 import { createNodeFetch } from '@x/client/node';
+import { instrument } from '@x/client/otel';
 import { createEmulator, EmulatorError, type Emulator } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
 import { emulatorHandlers, type EmulatorHandlersOptions } from '@x/emulator/msw';
@@ -27,6 +28,7 @@ import { SERVICE_HOSTS } from '@x/service/hosts';
 import { handleCallback, verifyCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
 import { readRequestBody, receiveCallback, type CallbackExchange } from '@x/webhooks/adapter';
 import { collect } from '@x/webhooks/node';
+import { traceCallbacks } from '@x/webhooks/otel';
 import { createRouter, nextDeliveryState } from '@x/webhooks/router';
 import { createSignedCallback } from '@x/webhooks/testing';
 
@@ -59,7 +61,9 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const mswOptions: EmulatorHandlersOptions = { hosts: [SERVICE_HOSTS.rest] };
   const sms: MessageExpectation = { to: '15555550100', text: /code/ };
   const callbackWanted: CallbackExpectation = { kind: 'sms', status: 200 };
-  void [unknownSend, emulatorHandlers, mswOptions, emulatorMatchers.toHaveSentSms, jestMatchers.toHaveDeliveredCallback, useEmulator, sms, callbackWanted, delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  const traced: Client = instrument(createClient, credentials, { onSend: ({ referenceId }) => void referenceId });
+  const tracedHandler = traceCallbacks(router.handle);
+  void [traced, tracedHandler, unknownSend, emulatorHandlers, mswOptions, emulatorMatchers.toHaveSentSms, jestMatchers.toHaveDeliveredCallback, useEmulator, sms, callbackWanted, delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 

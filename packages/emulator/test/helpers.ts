@@ -44,3 +44,20 @@ export async function local(emulator: { fetch(input: RequestInfo | URL, init?: R
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 }
+
+/** A callback endpoint on 127.0.0.1 that records each request's body and headers and answers 200. */
+export async function startCallbackRecorder() {
+  const { createServer } = await import('node:http');
+  const received: Array<{ body: string; headers: Record<string, string | string[] | undefined> }> = [];
+  const server = createServer((req, res) => {
+    const chunks: Uint8Array[] = [];
+    req.on('data', (c: Uint8Array) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/cb`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -115,3 +115,11 @@ describe('public types', () => {
     expectTypeOf<EmulatorEnv['reset']>().toEqualTypeOf<boolean | undefined>();
   });
 });
+
+describe('an outbox SMS carries what it costs', () => {
+  it('encoding, units, parts, units per part and the characters that forced UCS-2 (absent for calls)', () => {
+    expectTypeOf<OutboxMessage['encoding']>().toEqualTypeOf<'GSM-7' | 'UCS-2' | undefined>();
+    expectTypeOf<OutboxMessage['parts']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<NonNullable<OutboxMessage['nonGsm']>[number]>().toEqualTypeOf<{ readonly character: string; readonly index: number }>();
+  });
+});

@@ -110,6 +110,30 @@ const SERVICE_PATHS: Record<string, Record<string, ServiceOp>> = {
   '/v1/voice/{reference_id}': { get: { tag: 'Voice', summary: 'Status of a call', family: 'PositiveError', path: ['reference_id'], ok: { schema: 'VoiceAnswer', example: { ...voiceExample, status: status(100, 'Call answered') } } } },
   '/v1/score/{phone_number}': { post: { tag: 'Score', summary: 'Risk of a number (legacy Score)', family: 'PositiveError', path: ['phone_number'], body: { schema: 'RiskRequest', example: { account_lifecycle_event: 'create' } }, ok: { schema: 'RiskAnswer', example: { ...phoneIdExample, risk: { level: 'low', recommendation: 'allow', score: 120 } } } } },
   '/intelligence/phone': { post: { tag: 'Intelligence', summary: 'Risk of a number (Intelligence; its own accounts when configured)', family: 'PositiveError', body: { schema: 'RiskRequest', example: { phone_number: '15555550100', account_lifecycle_event: 'sign-in' } }, ok: { schema: 'RiskAnswer', example: { ...phoneIdExample, risk: { level: 'low', recommendation: 'allow', score: 120 } } } } },
+  '/intelligence/email': {
+    post: {
+      tag: 'Intelligence',
+      summary: 'Risk of an email address (Email Intelligence; its own accounts when configured)',
+      description: 'Deterministic from the address: lower case and the plus-tag removed when cleansed; a disposable domain (disposable.example, mailinator.com, ...) and a gibberish local part raise the score.',
+      family: 'PositiveError',
+      body: { schema: 'EmailRiskRequest', example: { email_address: 'user@example.com', account_lifecycle_event: 'create' } },
+      ok: {
+        schema: 'EmailRiskAnswer',
+        example: {
+          reference_id: REF,
+          external_id: null,
+          status: status(300, 'Transaction successfully completed'),
+          email_address_details: {
+            original: { email_address: 'user@example.com', is_valid: true },
+            cleansed: { email_address: 'user@example.com', is_valid: true, username: 'user', domain: 'example.com' },
+            cleansing_details: { is_modified: false, gibberish_probability: 0, tag: null },
+            domain_details: { general_info: { registered_domain: 'example.com', tld: 'com', tld_type: 'general', is_disposable: false } },
+          },
+          intelligence_details: { risk: { level: 'low', recommendation: 'allow', score: 140 }, insights: { category: [], email_address: { activity: [], static: [], domain: [] } } },
+        },
+      },
+    },
+  },
   '/intelligence': { post: { tag: 'Intelligence', summary: 'The same as /intelligence/phone (the getting-started page\'s path)', family: 'PositiveError', body: { schema: 'RiskRequest', example: { phone_number: '15555550100', account_lifecycle_event: 'sign-in' } }, ok: { schema: 'RiskAnswer', example: { ...phoneIdExample, risk: { level: 'low', recommendation: 'allow', score: 120 } } } } },
   '/verification': { post: { tag: 'Verify API', summary: 'Create a verification (JSON only, at most 10 KB)', family: 'VerifyApiError', body: { schema: 'VerificationRequest', jsonOnly: true, example: { recipient: { phone_number: '15555550100' }, verification_policy: [{ method: 'sms' }] } }, ok: { schema: 'Verification', example: { ...verificationExample, status: status(3001, 'Message in progress') } } } },
   '/verification/{reference_id}': { get: { tag: 'Verify API', summary: 'Where a verification stands', family: 'VerifyApiError', path: ['reference_id'], ok: { schema: 'Verification', example: verificationExample } } },
@@ -159,7 +183,7 @@ function controlOp(op: ControlOp): Schema {
 
 const phoneQuery = { name: 'phone_number', schema: { type: 'string' }, description: 'In any format the client accepts: "+1 555 555 1234" finds 15555551234.' };
 const journalEntryExample = { seq: 7, at: 1735732800000, method: 'POST', path: '/v1/messaging', scheme: 'digest', customerId: '00000000-0000-4000-8000-000000000001', verdict: 'ok', status: 200, serviceCode: 290, referenceId: REF, phoneNumbers: ['15555550100'], ms: 2.4 };
-const outboxExample = { referenceId: REF, customerId: '00000000-0000-4000-8000-000000000001', channel: 'sms', product: 'verify', phoneNumber: '15555550100', text: 'Your code is 12345', code: '12345', at: 1735732800000 };
+const outboxExample = { referenceId: REF, customerId: '00000000-0000-4000-8000-000000000001', channel: 'sms', product: 'verify', phoneNumber: '15555550100', text: 'Your code is 12345', code: '12345', encoding: 'GSM-7', units: 18, parts: 1, unitsPerPart: 160, nonGsm: [], at: 1735732800000 };
 const callbackExample = {
   id: 3,
   referenceId: REF,
@@ -285,7 +309,7 @@ const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
 };
 
 /** The version of this document (it changes when a route or a shape does). */
-export const OPENAPI_VERSION = '1.1.0';
+export const OPENAPI_VERSION = '1.2.0';
 
 let cached: Schema | undefined;
 

@@ -2,10 +2,11 @@
 // error families, and the control routes' objects. Shapes the emulator answers exactly are closed
 // (additionalProperties: false); PhoneID's sections, whose fields depend on the number and the
 // add-ons asked for, are described at their top level and left open.
-import { ACCOUNT_LIFECYCLE_EVENTS, MESSAGE_TYPES, USE_CASE_CODES } from '@x/service/request';
+import { ACCOUNT_LIFECYCLE_EVENTS, MESSAGE_ENCODINGS, MESSAGE_TYPES, USE_CASE_CODES } from '@x/service/request';
 import { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
 import { EVENT_TYPES } from '../control/events.js';
 import { METHODS } from '../state/verification.js';
+import { NON_GSM_KEPT } from '../state/outbox.js';
 import { CALL_FORWARD_ACTIONS, FORM_BOOLEANS } from '../service/validate.js';
 
 export type Schema = Record<string, unknown>;
@@ -87,6 +88,23 @@ export const SCHEMAS: Record<string, Schema> = {
     properties: { risk: obj({ level: { type: 'string', enum: ['low', 'medium-low', 'medium', 'medium-high', 'high'] }, recommendation: { type: 'string', enum: ['allow', 'flag', 'block'] }, score: { type: 'integer', minimum: 1, maximum: 1000 } }) },
     required: ['risk'],
   },
+
+  EmailRiskRequest: obj({ ...common, email_address: { type: 'string', description: 'local@domain' }, device_id: str, account_id: str }, ['email_address', 'account_lifecycle_event'], true),
+  EmailRiskAnswer: obj({
+    reference_id: reference,
+    external_id: nullable(str),
+    status: ref('Status'),
+    email_address_details: obj({
+      original: obj({ email_address: str, is_valid: { type: 'boolean' } }),
+      cleansed: obj({ email_address: str, is_valid: { type: 'boolean' }, username: str, domain: str }),
+      cleansing_details: obj({ is_modified: { type: 'boolean' }, gibberish_probability: { type: 'number', minimum: 0, maximum: 1 }, tag: nullable(str) }),
+      domain_details: obj({ general_info: obj({ registered_domain: str, tld: str, tld_type: { type: 'string', enum: ['general', 'country-code'] }, is_disposable: { type: 'boolean' } }) }),
+    }),
+    intelligence_details: obj({
+      risk: obj({ level: { type: 'string', enum: ['low', 'medium-low', 'medium', 'medium-high', 'high'] }, recommendation: { type: 'string', enum: ['allow', 'flag', 'block'] }, score: { type: 'integer', minimum: 1, maximum: 1000 } }),
+      insights: obj({ category: arrayOf(int), email_address: obj({ activity: arrayOf(int), static: arrayOf(int), domain: arrayOf(int) }) }, ['category'], true),
+    }),
+  }),
 
   VerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, template: { type: 'string', description: 'Must contain $$CODE$$.' }, language: str, ucid: { type: 'string', enum: USE_CASE_CODES }, is_primary: { type: 'string', enum: FORM_BOOLEANS } }, ['phone_number'], true),
   VoiceVerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, tts_message: str, language: str, ucid: { type: 'string', enum: USE_CASE_CODES }, call_forward_action: { type: 'string', enum: CALL_FORWARD_ACTIONS }, caller_id: str }, ['phone_number'], true),
@@ -173,6 +191,11 @@ export const SCHEMAS: Record<string, Schema> = {
       messageType: str,
       senderId: str,
       code: str,
+      encoding: { type: 'string', enum: MESSAGE_ENCODINGS, description: 'SMS only' },
+      units: int,
+      parts: { type: 'integer', minimum: 0, description: 'SMS only: the parts it was sent in (its message_parts_count)' },
+      unitsPerPart: { type: 'integer', enum: [160, 153, 70, 67] },
+      nonGsm: { ...arrayOf(obj({ character: str, index: int })), maxItems: NON_GSM_KEPT, description: `SMS only: the characters that forced UCS-2 (the first ${NON_GSM_KEPT}) with their UTF-16 index` },
       at: int,
     },
     ['referenceId', 'customerId', 'channel', 'product', 'phoneNumber', 'text', 'at'],

@@ -18,7 +18,11 @@ export const RISK_SCALE: ReadonlyArray<{ max: number; level: Risk['level']; reco
 
 /** The risk of a number (Score, Intelligence): the test number's score, else a low one (100-179) derived from the number. */
 export function riskOf(phoneNumber: string): Risk {
-  const score = outcomeOf(phoneNumber).risk ?? 100 + (hash(phoneNumber) % 80);
+  return riskOfScore(outcomeOf(phoneNumber).risk ?? 100 + (hash(phoneNumber) % 80));
+}
+
+/** Level and recommendation of a score (1 to 1000), from the scale. */
+export function riskOfScore(score: number): Risk {
   const band = RISK_SCALE.find((b) => score <= b.max)!;
   return { level: band.level, recommendation: band.recommendation, score };
 }

@@ -20,6 +20,8 @@ export interface TransactionTiming {
   /** What a verification or a call keeps besides the status (set before anyone sees the transaction). */
   verify?: Transaction['verify'];
   voice?: Transaction['voice'];
+  /** SMS: the parts its text is sent in (`message_parts_count`). Default 1. */
+  parts?: number;
 }
 
 /** A transaction as the control routes, events and `emulator.transactions` show it. */
@@ -117,6 +119,7 @@ export class Transactions {
     if (p.callback_url !== undefined) tx.callbackUrl = p.callback_url;
     if (timing.verify) tx.verify = timing.verify;
     if (timing.voice) tx.voice = timing.voice;
+    if (timing.parts !== undefined && timing.parts !== 1) tx.parts = timing.parts;
     this.store.add(tx, at);
     this.owners.set(tx, customer);
     this.schedule(tx, customer);
@@ -255,6 +258,6 @@ export function callbackPayload(tx: Transaction): Record<string, unknown> {
   if (tx.kind === 'verify') payload.verify = { code_state: tx.verify!.state, code_entered: null };
   if (tx.kind === 'voice') payload.voice = { user_input: null, caller_id: tx.voice!.callerId };
   else if (tx.verify?.channel === 'call') payload.voice = { caller_id: tx.voice?.callerId ?? null };
-  else payload.additional_info = { message_parts_count: 1 };
+  else payload.additional_info = { message_parts_count: tx.parts ?? 1 };
   return payload;
 }
