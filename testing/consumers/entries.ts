@@ -15,6 +15,7 @@ import { verifyCallbacks as honoCallbacks } from '@x/hono';
 import { createGuard, createOtp, type GuardDecision } from '@x/otp';
 import { countryOf } from '@x/otp/phone';
 import { createRedisStore } from '@x/otp/redis';
+import { verifyApiSender } from '@x/otp/verify-api';
 import { createRedisReplayStore, type RedisCommands } from '@x/redis';
 import { SMS_STATUS, type SmsStatusCode } from '@x/service';
 import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
@@ -49,8 +50,9 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const analysis: MessageAnalysis = analyzeMessage(VERIFY_FAILURES[reason].text);
   const decision: GuardDecision = await createGuard({ countryOf, store: createRedisStore({ client: redis }) }).check({ phoneNumber: '15555550100' });
   const otp = createOtp({ client });
+  const viaVerifyApi = createOtp({ client, sender: verifyApiSender({ policy: [{ method: 'sms' }] }) });
   const router = createRouter();
-  void [delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  void [delivered, analysis, decision, otp, viaVerifyApi, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 
