@@ -64,10 +64,13 @@ export interface OtpMessage {
   id: string;
   /** Digits with the country code. */
   phoneNumber: string;
+  /** The channel the flow chose (one of the sender's `channels`). */
   channel: Channel;
   /** The code to send; undefined when the service makes it (`codes: 'service'`). */
   code: string | undefined;
+  /** The locale given to `start` (`xx-XX`). */
   locale: string | undefined;
+  /** The end user's IP address given to `start`. */
   ip: string | undefined;
 }
 

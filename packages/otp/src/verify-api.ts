@@ -9,6 +9,7 @@ import { XError } from '@x/auth';
 import type { VerificationStep } from '@x/client';
 import type { OtpSender } from './flow.js';
 
+/** The verifications `verifyApiSender` creates. */
 export interface VerifyApiSenderOptions {
   /** The methods the service tries, in order, with their fallback times (`[{ method: 'sms' }, { method: 'whatsapp' }]`). Default: the account's routing, else SMS. Not `email`: the flow verifies a phone number. */
   policy?: VerificationStep[] | undefined;
