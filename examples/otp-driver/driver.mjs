@@ -2,8 +2,8 @@
 // otp-fastify, otp-hono): it starts the emulator and a node:http server on 127.0.0.1, lets the
 // example mount its app on that server, then plays the user over HTTP. The user asks for a code on
 // a number whose SMS cannot be delivered, asks again (the code comes by a call), asks a third time
-// at once (429 with Retry-After: the cooldown), types a wrong code, then the right one. Exit 0, or
-// 1 with the reason (after 30 s at the latest).
+// at once (429 with Retry-After: the cooldown), types a wrong code, then the right one; then a start
+// with a locale that is not xx-XX (left out by the app). Exit 0, or 1 with the reason (after 30 s).
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { createClient } from '@x/client';
@@ -34,7 +34,14 @@ export async function playSignIn(framework, mount) {
 
   const post = async (path, body) => {
     const response = await fetch(`${appUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
+    const text = await response.text();
+    let answer;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      throw new Error(`POST ${path} answered ${response.status} with no JSON: ${text.slice(0, 200)}`);
+    }
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: answer };
   };
   const expect = (answer, status, what) => {
     if (answer.status !== status) throw new Error(`${what} answered ${answer.status}, not ${status}: ${JSON.stringify(answer.body)}`);
@@ -57,6 +64,8 @@ export async function playSignIn(framework, mount) {
     console.log(`4. A wrong code: 400, ${wrong.attemptsLeft} attempts left`);
     const right = expect(await post(`/otp/${started.flowId}/check`, { code }), 200, 'the right code');
     console.log(`5. The right code: signed in as ${right.signedIn}`);
+    const junk = expect(await post('/otp/start', { phoneNumber: '+1 555 555 0100', locale: 'english' }), 201, 'a start with a locale that is not xx-XX');
+    console.log(`6. A locale that is not xx-XX ("english") is the user's input, not misuse: left out, sent by ${junk.channel}`);
     console.log('Done.');
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
