@@ -153,12 +153,6 @@ export interface Otp {
 
 const SECOND = 1000;
 const CHANNELS: readonly Channel[] = ['sms', 'call'];
-/** SMS statuses that are not a failure: delivered, or on the way. Any other final status is undeliverable. */
-const SMS_FINE: ReadonlySet<number> = new Set([
-  SMS_STATUS.DELIVERED, SMS_STATUS.READ, SMS_STATUS.DELIVERED_TO_GATEWAY, SMS_STATUS.SENT_NO_CONFIRMATION,
-  SMS_STATUS.IN_PROGRESS, SMS_STATUS.QUEUED, SMS_STATUS.QUEUED_BY_GATEWAY, SMS_STATUS.STATUS_DELAYED,
-]);
-const SMS_DELIVERED: ReadonlySet<number> = new Set([SMS_STATUS.DELIVERED, SMS_STATUS.READ]);
 
 const fail = (message: string): never => {
   throw new XError('invalid_options', message);
@@ -179,30 +173,38 @@ function makeCode(length: number): string {
   return code;
 }
 
-/** The default sender: the service's verify endpoints, with the SMS text and the speech per locale. */
-const verifyEndpoints = (options: OtpOptions): OtpSender => ({
-  channels: CHANNELS,
-  async send(client, { phoneNumber, channel, code, locale, ip }) {
-    const text = channel === 'sms' ? (typeof options.template === 'function' ? options.template(locale) : options.template) : options.speech?.(locale);
-    const request = { phoneNumber, verifyCode: code, language: text ? undefined : locale, originatingIp: ip };
-    return (await (channel === 'sms' ? client.verify.sms({ ...request, template: text }) : client.verify.call({ ...request, ttsMessage: text }))).data.reference_id;
-  },
-  async status(client, referenceId) {
-    const code = (await client.verify.status(referenceId)).data.status.code;
-    return SMS_DELIVERED.has(code) ? 'delivered' : SMS_FINE.has(code) ? 'pending' : 'undeliverable';
-  },
-  async check(client, referenceId, code) {
-    if (code.length > 7) return 'invalid'; // verify.check takes 3 to 7 digits
-    const state = (await client.verify.check(referenceId, code)).data.verify.code_state;
-    return state === 'VALID' ? 'valid' : state === 'EXPIRED' ? 'expired' : 'invalid';
-  },
-  complete: (client, referenceId) => client.verify.complete(referenceId),
-});
+/**
+ * The default sender: the service's verify endpoints, with the SMS text and the speech per locale.
+ * (The status sets are made here, not at load, so that a bundle of the guard alone leaves them out.)
+ */
+const verifyEndpoints = (options: OtpOptions): OtpSender => {
+  const delivered: readonly number[] = [SMS_STATUS.DELIVERED, SMS_STATUS.READ];
+  /** SMS statuses that are not a failure: delivered, or on the way. Any other final status is undeliverable. */
+  const fine: readonly number[] = [...delivered, SMS_STATUS.DELIVERED_TO_GATEWAY, SMS_STATUS.SENT_NO_CONFIRMATION, SMS_STATUS.IN_PROGRESS, SMS_STATUS.QUEUED, SMS_STATUS.QUEUED_BY_GATEWAY, SMS_STATUS.STATUS_DELAYED];
+  return {
+    channels: CHANNELS,
+    async send(client, { phoneNumber, channel, code, locale, ip }) {
+      const text = channel === 'sms' ? (typeof options.template === 'function' ? options.template(locale) : options.template) : options.speech?.(locale);
+      const request = { phoneNumber, verifyCode: code, language: text ? undefined : locale, originatingIp: ip };
+      return (await (channel === 'sms' ? client.verify.sms({ ...request, template: text }) : client.verify.call({ ...request, ttsMessage: text }))).data.reference_id;
+    },
+    async status(client, referenceId) {
+      const code = (await client.verify.status(referenceId)).data.status.code;
+      return delivered.includes(code) ? 'delivered' : fine.includes(code) ? 'pending' : 'undeliverable';
+    },
+    async check(client, referenceId, code) {
+      if (code.length > 7) return 'invalid'; // verify.check takes 3 to 7 digits
+      const state = (await client.verify.check(referenceId, code)).data.verify.code_state;
+      return state === 'VALID' ? 'valid' : state === 'EXPIRED' ? 'expired' : 'invalid';
+    },
+    complete: (client, referenceId) => client.verify.complete(referenceId),
+  };
+};
 
 /** SHA-256 of the flow id and a code, base64 (the platform's digest: no hash code in the bundle). */
 const digestOf = async (id: string, code: string) => encodeBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${id}:${code}`))));
 const refused = (reason: FlowRefusalReason, retryAfterMs = 0, error?: unknown): FlowRefusal => (error === undefined ? { status: 'refused', reason, retryAfterMs } : { status: 'refused', reason, retryAfterMs, error });
-const UNAVAILABLE = refused('store_unavailable');
+const UNAVAILABLE = /* @__PURE__ */ refused('store_unavailable');
 /** What `stored` answers when the store failed. */
 const FAILED = Symbol('store failed');
 /** A store call; FAILED when the store throws (the caller answers UNAVAILABLE). */
@@ -268,24 +270,21 @@ export function createOtp(options: OtpOptions): Otp {
 
   /** The channel a resend without the user's choice takes, and whether the last one failed. */
   const nextChannel = async (record: FlowRecord, at: number): Promise<{ index: number; undeliverable: boolean }> => {
-    const current = channels[record.channel]!;
-    if (record.channel + 1 >= channels.length || current !== 'sms' || !record.referenceId) return { index: record.channel, undeliverable: false };
-    let state: 'delivered' | 'pending' | 'undeliverable' | undefined;
-    try {
-      state = await sender.status?.(client, record.referenceId);
-    } catch {
-      state = undefined; // no status: decide on time alone
+    const from = channels[record.channel]!;
+    const to = channels[record.channel + 1];
+    let why: 'undeliverable' | 'unconfirmed' | undefined;
+    if (to && from === 'sms' && record.referenceId) {
+      let state: 'delivered' | 'pending' | 'undeliverable' | undefined;
+      try {
+        state = await sender.status?.(client, record.referenceId);
+      } catch {
+        state = undefined; // no status: decide on time alone
+      }
+      why = state === 'undeliverable' ? state : state !== 'delivered' && at - record.lastSendAt >= fallbackAfterMs ? 'unconfirmed' : undefined;
     }
-    const to = channels[record.channel + 1]!;
-    if (state === 'undeliverable') {
-      onEvent({ type: 'fallback', id: record.id, from: current, to, why: 'undeliverable' });
-      return { index: record.channel + 1, undeliverable: true };
-    }
-    if (state !== 'delivered' && at - record.lastSendAt >= fallbackAfterMs) {
-      onEvent({ type: 'fallback', id: record.id, from: current, to, why: 'unconfirmed' });
-      return { index: record.channel + 1, undeliverable: false };
-    }
-    return { index: record.channel, undeliverable: false };
+    if (!why) return { index: record.channel, undeliverable: false };
+    onEvent({ type: 'fallback', id: record.id, from, to: to!, why });
+    return { index: record.channel + 1, undeliverable: why === 'undeliverable' };
   };
 
   const riskGate = async (digits: string): Promise<FlowRefusal | undefined> => {
