@@ -133,8 +133,8 @@ export interface OtpOptions {
    * completion), with `template` and `speech`. `verifyApiSender()` of `@x/otp/verify-api`: the Verify API.
    */
   sender?: OtpSender | undefined;
-  /** A risk gate before the first send: asks the service (`score`, or `phoneId`) and refuses with `risk`. Off by default (each lookup is billed). */
-  risk?: (RiskPolicy & { source: 'score' | 'phoneId'; failOpen?: boolean | undefined }) | undefined;
+  /** A risk gate before the first send: asks the service (`score`, `intelligence` or `phoneId`) and refuses with `risk`. Off by default (each lookup is billed). */
+  risk?: (RiskPolicy & { source: 'score' | 'intelligence' | 'phoneId'; failOpen?: boolean | undefined }) | undefined;
   onEvent?: ((event: OtpEvent) => void) | undefined;
   /** Clock, for tests. Default `Date.now`. */
   now?: (() => number) | undefined;
@@ -291,7 +291,8 @@ export function createOtp(options: OtpOptions): Otp {
     const risk = options.risk;
     if (!risk) return undefined;
     try {
-      const { data } = risk.source === 'score' ? await client.score.lookup(digits, { accountLifecycleEvent: 'sign-in' }) : await client.phoneId.lookup(digits);
+      const params = { accountLifecycleEvent: 'sign-in' } as const;
+      const { data } = await (risk.source === 'score' ? client.score.lookup(digits, params) : risk.source === 'intelligence' ? client.intelligence.phone({ phoneNumber: digits, ...params }) : client.phoneId.lookup(digits));
       return riskBlock(data, risk) ? refused('risk') : undefined;
     } catch (error) {
       return risk.failOpen ? undefined : refused('risk', 0, error);

@@ -135,6 +135,14 @@ describe('createOtp against the emulator', () => {
     expect(await otp.start({ phoneNumber: PHONE })).toMatchObject({ status: 'sent' });
   });
 
+  it('the risk gate on the Intelligence answer: its recommendation refuses before any send', async () => {
+    const { otp, sent, emulator } = setup({ risk: { source: 'intelligence' } });
+    expect(await otp.start({ phoneNumber: VOIP })).toEqual({ status: 'refused', reason: 'risk', retryAfterMs: 0 });
+    expect(sent(VOIP)).toHaveLength(0);
+    expect(emulator.journal.list().map((e) => `${e.method} ${e.path}`)).toEqual(['POST /intelligence/phone']);
+    expect(await otp.start({ phoneNumber: PHONE })).toMatchObject({ status: 'sent' });
+  });
+
   it('the guard refuses before any send: the number limit, with the time to wait', async () => {
     const time = clock();
     const { otp, sent } = setup({ now: time.now, guard: { now: time.now, limits: { phone: { max: 2, windowMs: 60_000 } } } });

@@ -31,4 +31,7 @@ describe('@x/otp public types', () => {
     verifyApiSender({ policy: [{ method: 'call' }] });
     expectTypeOf<Awaited<ReturnType<OtpSender['check']>>>().toEqualTypeOf<'valid' | 'invalid' | 'expired'>();
   });
+  it('the risk gate asks Score, Intelligence or PhoneID', () => {
+    expectTypeOf<NonNullable<Parameters<typeof createOtp>[0]['risk']>['source']>().toEqualTypeOf<'score' | 'intelligence' | 'phoneId'>();
+  });
 });
