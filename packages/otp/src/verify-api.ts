@@ -6,7 +6,7 @@
  * @module @x/otp/verify-api
  */
 import { XError } from '@x/auth';
-import type { VerificationStep } from '@x/client';
+import type { Client, VerificationStep } from '@x/client';
 import type { OtpSender } from './flow.js';
 
 /** The verifications `verifyApiSender` creates. */
@@ -18,7 +18,9 @@ export interface VerifyApiSenderOptions {
 }
 
 /** Finalize answers that end the verification: 3904 rejected or failed, 3931 already finalized, 3935 code expired. */
-const OVER: ReadonlySet<number> = new Set([3904, 3931, 3935]);
+const OVER = [3904, 3931, 3935];
+/** Submits a code: the service's answer code (3900 verified). */
+const finalize = async (client: Client, referenceId: string, code: string) => (await client.verifyApi.finalize(referenceId, code)).data.status.code;
 
 /**
  * Sends the flow's codes with the Verify API instead of the verify endpoints: every send (start and
@@ -27,6 +29,8 @@ const OVER: ReadonlySet<number> = new Set([3904, 3931, 3935]);
  * `external_id`. With `codes: 'sdk'` (the default) the flow's code is the verification's security
  * factor and a right code finalizes it (finalizing is mandatory); with `codes: 'service'` each check
  * finalizes with what the user typed. Its one flow channel is `sms` (the Verify API has no call).
+ * A finalize the service does not accept is an `OtpEvent` `completion_failed` (keep `codeTtlMs`
+ * within the account's code validity, 300 s by default, so that it does not happen).
  *
  * @example
  * ```ts
@@ -44,7 +48,7 @@ const OVER: ReadonlySet<number> = new Set([3904, 3931, 3935]);
 export function verifyApiSender(options: VerifyApiSenderOptions = {}): OtpSender {
   const { policy, template } = options;
   if (policy !== undefined && (!Array.isArray(policy) || policy.some((step) => step?.method === 'email'))) {
-    throw new XError('invalid_options', "verifyApiSender: policy must be a list of steps without 'email' (the flow verifies a phone number), e.g. [{ method: 'sms' }].");
+    throw new XError('invalid_options', "verifyApiSender: policy must be a list of steps without 'email', e.g. [{ method: 'sms' }].");
   }
   return {
     channels: ['sms'],
@@ -52,9 +56,12 @@ export function verifyApiSender(options: VerifyApiSenderOptions = {}): OtpSender
       return (await client.verifyApi.create({ phoneNumber, policy, template, securityFactor: code, externalId: id })).data.reference_id;
     },
     async check(client, referenceId, code) {
-      const status = (await client.verifyApi.finalize(referenceId, code)).data.status.code;
-      return status === 3900 ? 'valid' : OVER.has(status) ? 'expired' : 'invalid';
+      const status = await finalize(client, referenceId, code);
+      return status === 3900 ? 'valid' : OVER.includes(status) ? 'expired' : 'invalid';
     },
-    complete: (client, referenceId, code) => client.verifyApi.finalize(referenceId, code),
+    async complete(client, referenceId, code) {
+      const status = await finalize(client, referenceId, code);
+      if (status !== 3900) throw new XError('verification_not_finalized', `verifyApi.finalize answered ${status}: keep codeTtlMs within the code validity.`);
+    },
   };
 }

@@ -2,7 +2,7 @@
 // send is a verification (POST /verification), checks and completion are finalize (PATCH .../state).
 import { XError } from '@x/auth';
 import { describe, expect, it } from 'vitest';
-import { createOtp } from '../src/index.js';
+import { createOtp, type OtpEvent } from '../src/index.js';
 import { verifyApiSender } from '../src/verify-api.js';
 import { clock, emulated, wrong } from './support.js';
 
@@ -37,6 +37,23 @@ describe('verifyApiSender: the flow on the Verify API', () => {
     expect(requests().at(-1)).toBe('PATCH /verification/:id/state');
     expect(await verification(sent.referenceId)).toMatchObject({ state: 'VERIFIED' });
     expect(await otp.check(started.id, sent.code!)).toEqual({ status: 'expired' });
+  });
+
+  it('codes from the SDK: a finalize the service does not accept (its code validity ran out) is a completion_failed event, never a code', async () => {
+    const events: OtpEvent[] = [];
+    const { otp, emulator, time } = setup({ onEvent: (e) => events.push(e) });
+    const started = await otp.start({ phoneNumber: PHONE });
+    if (started.status !== 'sent') throw new Error('not sent');
+    const code = emulator.outbox.latest(PHONE)!.code!;
+    time.advance(301_000); // the flow's code lives 10 minutes; the emulator's account validity is 300 s
+    expect(await otp.check(started.id, code)).toEqual({ status: 'valid', phoneNumber: PHONE });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'completion_failed', id: started.id });
+    const error = (events[0] as { error: unknown }).error;
+    expect(error).toBeInstanceOf(XError);
+    expect(error).toMatchObject({ code: 'verification_not_finalized' });
+    expect(String((error as Error).message)).toMatch(/3935/);
+    expect(JSON.stringify(events) + String((error as Error).message)).not.toContain(code);
   });
 
   it('codes from the service: each check finalizes; wrong is invalid, right is valid', async () => {
