@@ -12,7 +12,6 @@ export { encodeBase64, decodeBase64 } from './base64.js';
 export { timingSafeEqual } from './compare.js';
 export { sha256Hex } from './digest.js';
 export { decodeCredentials } from './credentials.js';
-export { SERVICE_AUTH_CODES } from './service-codes.js';
 export {
   HEADER,
   CONTENT_TYPE,

@@ -7,15 +7,16 @@
 export { createClient } from './client.js';
 // The service's vocabulary (codes and states, the failure table, value lists, message analysis), declared in @x/service.
 export * from '@x/service';
-export * from '@x/service/failures';
+export { verifyFailureOf } from '@x/service/failures';
+export type { VerifyFailure } from '@x/service/failures';
 export * from '@x/service/request';
 export { XError } from '@x/auth';
 export type { Client } from './client.js';
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES, LOG_LEVELS } from './transport/index.js';
-export type { ClientOptions, RequestOptions, RawRequest, RetryOptions, Hooks, Logger, LogFields, LogLevel, FetchFunction, FetchInit, FetchResponse, FetchBody } from './transport/index.js';
+export type { ClientOptions, RequestOptions, SendOptions, RawRequest, RetryOptions, Hooks, Logger, LogFields, LogLevel, FetchFunction, FetchInit, FetchResponse, FetchBody } from './transport/index.js';
 export { fromEnv, ENV_VARIABLES } from './env.js';
 export type { EnvOptions, EnvRecord } from './env.js';
-export type { CreateClientOptions, ProductOptions, ProductsOptions } from './routing.js';
+export type { CreateClientOptions, ProductOptions, ProductsOptions, IdempotencyHook, IdempotentSend } from './routing.js';
 export {
   ClientError,
   ConfigurationError,
@@ -30,7 +31,7 @@ export {
   ResponseTooLargeError,
   isClientError,
 } from './errors.js';
-export type { ClientErrorCode, ApiErrorCode, XClientError } from './errors.js';
+export type { ClientErrorCode, ApiErrorCode, IdempotencyErrorCode, IdempotencyFailure, XClientError } from './errors.js';
 export type { ApiResponse, ServiceErrorBody } from './types.js';
 export type { CommonParams, DltParams } from './products/fields.js';
 export type { SendSmsParams, SmsResponse, MessagingOperations } from './products/messaging.js';

@@ -4,7 +4,7 @@ import type { VerificationState } from '@x/service';
 import { ValidationError } from '../errors.js';
 import { VERIFY_API } from '../facts.js';
 import type { Send } from '../routing.js';
-import type { RequestOptions } from '../transport/index.js';
+import type { RequestOptions, SendOptions } from '../transport/index.js';
 import type { ApiResponse } from '../types.js';
 import * as v from '../validate.js';
 
@@ -61,7 +61,7 @@ export interface FinalizeVerificationResponse {
 
 export interface VerifyApiOperations {
   /** POST /verification: starts a verification (sends a code). Never sent twice. */
-  create(params: CreateVerificationParams, options?: RequestOptions): Promise<ApiResponse<Verification>>;
+  create(params: CreateVerificationParams, options?: SendOptions): Promise<ApiResponse<Verification>>;
   /** GET /verification/{reference_id}: state of the verification and of each method. */
   get(referenceId: string, options?: RequestOptions): Promise<ApiResponse<Verification>>;
   /** PATCH /verification/{reference_id}/state: submits the user's code; mandatory to end a verification. Sent with Basic. */
@@ -79,7 +79,7 @@ function policy(steps: unknown): VerificationPolicyEntry[] {
   return steps.map((step: unknown, i) => {
     const s = v.record<unknown>(step, `policy[${i}]`);
     const method = v.oneOf(s.method, `policy[${i}].method`, METHODS);
-    if (FIRST_ONLY.includes(method) && i > 0) throw new ValidationError(`policy[${i}].method`, `${method} must come first, followed by code methods (sms, whatsapp, viber, rcs, email); silent and push do not go together.`);
+    if (FIRST_ONLY.includes(method) && i > 0) throw new ValidationError(`policy[${i}].method`, `${method} must come first, before code methods; silent and push do not go together.`);
     const fallback = v.optional(s.fallbackTime, (x) => v.integer(x, `policy[${i}].fallbackTime`, VERIFY_API.fallbackMinSeconds, VERIFY_API.fallbackMaxSeconds));
     return fallback === undefined ? { method } : { method, fallback_time: fallback };
   });

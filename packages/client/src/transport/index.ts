@@ -24,7 +24,7 @@ import { sleep } from './signals.js';
 import { parseBaseUrl, type Base } from './url.js';
 
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES } from './options.js';
-export type { ClientOptions, Hooks, RawRequest, RequestOptions, RetryOptions } from './options.js';
+export type { ClientOptions, Hooks, RawRequest, RequestOptions, RetryOptions, SendOptions } from './options.js';
 export type { FetchFunction, FetchInit, FetchResponse, FetchBody } from './fetch.js';
 export { LOG_LEVELS } from './log.js';
 export type { Logger, LogFields, LogLevel } from './log.js';
@@ -138,7 +138,7 @@ function defaultSender(injected: FetchFunction | undefined): Sender {
   if (typeof own === 'function') return own as Sender;
   if (injected === undefined && platform.createSender) return platform.createSender();
   if (typeof (injected ?? globalThis.fetch) !== 'function') {
-    throw new ConfigurationError('No fetch is available in this runtime: pass one as createClient({ fetch }) (e.g. from undici).');
+    throw new ConfigurationError('No fetch in this runtime: pass one, createClient({ fetch }).');
   }
   return fetchSender(injected ?? ((input, init) => globalThis.fetch(input, init)));
 }
