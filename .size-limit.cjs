@@ -50,4 +50,5 @@ module.exports = [
   row('@x/emulator/msw (msw outside)', 'packages/emulator/dist/msw.js', '*', 1_200, without(['msw'])),
   row('@x/emulator/vitest (the emulator with it)', 'packages/emulator/dist/vitest.js', '*', 110_000),
   row('@x/emulator/jest (the emulator with it)', 'packages/emulator/dist/jest.js', '*', 110_000),
+  row('@x/otp/verify-api (@x/client outside)', 'packages/otp/dist/verify-api.js', '*', 770, without(['@x/client'])),
 ];

@@ -20,6 +20,7 @@ import { verifyCallbacks as honoCallbacks } from '@x/hono';
 import { createGuard, createOtp, type GuardDecision } from '@x/otp';
 import { countryOf } from '@x/otp/phone';
 import { createRedisStore } from '@x/otp/redis';
+import { verifyApiSender } from '@x/otp/verify-api';
 import { createRedisReplayStore, type RedisCommands } from '@x/redis';
 import { SMS_STATUS, type SmsStatusCode } from '@x/service';
 import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
@@ -57,13 +58,14 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const analysis: MessageAnalysis = analyzeMessage(VERIFY_FAILURES[reason].text);
   const decision: GuardDecision = await createGuard({ countryOf, store: createRedisStore({ client: redis }) }).check({ phoneNumber: '15555550100' });
   const otp = createOtp({ client });
+  const viaVerifyApi = createOtp({ client, sender: verifyApiSender({ policy: [{ method: 'sms' }] }) });
   const router = createRouter();
   const mswOptions: EmulatorHandlersOptions = { hosts: [SERVICE_HOSTS.rest] };
   const sms: MessageExpectation = { to: '15555550100', text: /code/ };
   const callbackWanted: CallbackExpectation = { kind: 'sms', status: 200 };
   const traced: Client = instrument(createClient, credentials, { onSend: ({ referenceId }) => void referenceId });
   const tracedHandler = traceCallbacks(router.handle);
-  void [traced, tracedHandler, unknownSend, emulatorHandlers, mswOptions, emulatorMatchers.toHaveSentSms, jestMatchers.toHaveDeliveredCallback, useEmulator, sms, callbackWanted, delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  void [traced, tracedHandler, unknownSend, emulatorHandlers, mswOptions, emulatorMatchers.toHaveSentSms, jestMatchers.toHaveDeliveredCallback, useEmulator, sms, callbackWanted, delivered, analysis, decision, otp, viaVerifyApi, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 
