@@ -32,7 +32,10 @@ describe('public types', () => {
   });
 
   it('fault rules are typed, and a refused rule is a FaultRuleError naming the field', () => {
-    expectTypeOf<FaultRule>().toMatchTypeOf<{ type: 'latency' | 'status' | 'error' | 'html' | 'reset' | 'drop'; times?: number; method?: string; path?: string; probability?: number }>();
+    expectTypeOf<FaultRule>().toMatchTypeOf<{ type: 'latency' | 'status' | 'error' | 'html' | 'reset' | 'drop' | 'callback'; times?: number; method?: string; path?: string; probability?: number }>();
+    createEmulator().faults.add({ type: 'callback', chaos: 'duplicate', copies: 2, phoneNumber: '1555', product: 'messaging' });
+    // @ts-expect-error: not a kind of callback chaos
+    createEmulator().faults.add({ type: 'callback', chaos: 'swap' });
     // @ts-expect-error: not a status a fault can answer
     createEmulator().faults.add({ type: 'status', status: 418 });
     expectTypeOf<FaultRuleError>().toMatchTypeOf<EmulatorError>();

@@ -141,7 +141,12 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
   const scheduler = new Scheduler(now);
   // Nonces and signed dates are checked against the real (or injected) clock: a client signs with its own clock, which `advance` does not move.
   const memoryReplay = createMemoryReplayStore({ now: base, maxEntries: 200_000 });
-  const callbacks = new CallbackSender(options.callbacks ?? {}, now, (record) => events.emit('callback', () => viewOf(record)));
+  const callbacks = new CallbackSender(
+    options.callbacks ?? {},
+    now,
+    (record) => events.emit('callback', () => viewOf(record)),
+    (about) => (faults.size ? faults.takeCallback(about) : undefined),
+  );
   const store = new TransactionStore(options.retentionMs ?? 12 * 3_600_000, maxTransactions);
   let warnedEviction = false;
   const transactions: Transactions = new Transactions(

@@ -1,4 +1,5 @@
 import type { CallbackSender } from './callbacks.js';
+import type { CallbackAbout } from '../control/faults.js';
 import type { Scheduled, Scheduler } from './scheduler.js';
 import { FINAL_STATUS, INTERMEDIATE, STATUS_TEXT } from '../service/codes.js';
 import { EmulatorError } from '../errors.js';
@@ -183,7 +184,7 @@ export class Transactions {
     this.onChange(tx);
     const customer = this.owners.get(tx);
     const url = tx.callbackUrl ?? customer?.callbackUrl;
-    if (url && customer) this.callbacks.send(url, callbackPayload(tx), customer, tx.referenceId);
+    if (url && customer) this.callbacks.send(url, callbackPayload(tx), customer, tx.referenceId, aboutOf(tx));
     return tx;
   }
 
@@ -209,7 +210,7 @@ export class Transactions {
     const timer = url
       ? this.scheduler.at(tx.settlesAt, () => {
           this.timers.delete(tx);
-          this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId);
+          this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId, aboutOf(tx));
         })
       : this.scheduler.at(
           tx.settlesAt,
@@ -242,11 +243,17 @@ export function transactionView(tx: Transaction, owner?: Customer): TransactionV
   return view;
 }
 
-/** The body of the callback sent at the final status. */
-export function callbackPayload(tx: Transaction): Record<string, unknown> {
+/** What a transaction's callback is about, for callback fault rules: its product, its number, its first (intermediate) status. */
+function aboutOf(tx: Transaction): CallbackAbout {
+  const first = tx.history[0]!;
+  return { product: tx.kind === 'sms' ? 'messaging' : tx.kind, phoneNumber: tx.phoneNumber, earlier: INTERMEDIATE.has(first.code) ? () => callbackPayload(tx, { code: first.code, updatedAt: first.at }) : undefined };
+}
+
+/** The body of the callback sent at the final status (or at `status`, an earlier one, for a callback fault). */
+export function callbackPayload(tx: Transaction, status: Transaction['status'] = tx.status): Record<string, unknown> {
   const payload: Record<string, unknown> = {
     reference_id: tx.referenceId,
-    status: statusOf(tx.status.code, tx.status.updatedAt),
+    status: statusOf(status.code, status.updatedAt),
     submit_timestamp: timestamp(tx.createdAt),
     errors: [],
     sub_resource: tx.kind === 'voice' ? 'voice' : tx.kind === 'verify' ? tx.verify!.channel : 'sms',
