@@ -2,7 +2,7 @@
 import { TEST_NUMBERS } from './service/numbers.js';
 import { RunError, UsageError } from './cli/args.js';
 import { serve } from './cli/serve.js';
-import { advance, DEFAULT_URL, inbound, resend, status } from './cli/triggers.js';
+import { advance, chaos, DEFAULT_URL, inbound, resend, status } from './cli/triggers.js';
 
 const HELP = `x-emulator: a local emulator of the messaging and verification service
 
@@ -35,6 +35,11 @@ Triggers (each takes --url <base> (default ${DEFAULT_URL}, or $X_EMULATOR_URL),
   advance <duration>        move the emulator's clock (10m, 30s, 1h30m, 1500ms, 2d): deliveries
                             settle, codes expire, callback retries come due
   resend <callback id>      send a callback attempt's exact signed body again
+  chaos <kind> [--copies n] [--delay 30s] [--number <digits>] [--product <p>] [--times n]
+                            a callback fault: duplicate (n extra copies), reorder (the earlier
+                            status after the final one), late (the earlier status --delay after
+                            it), drop (the first attempt is lost); --product messaging, verify,
+                            voice, bulk_sms, verify_api or inbound
 
 Control routes (/_emulator/*): journal, outbox, callbacks, transactions, clock, faults, inbound,
 reset, events (SSE), openapi.json (the OpenAPI document of everything the emulator serves), and
@@ -46,7 +51,7 @@ Test numbers (last four digits):
 ${Object.entries(TEST_NUMBERS).map(([suffix, o]) => `  ...${suffix}  ${o.meaning}`).join('\n')}
 `;
 
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { inbound, status, advance, resend };
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { inbound, status, advance, resend, chaos };
 
 async function main(argv: string[]): Promise<void> {
   const [first, ...rest] = argv;

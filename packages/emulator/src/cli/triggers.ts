@@ -3,8 +3,10 @@
 //   x-emulator status <reference id> <code>
 //   x-emulator advance <duration>
 //   x-emulator resend <callback id>
+//   x-emulator chaos <duplicate|reorder|late|drop> [--copies n] [--delay 30s] [--number digits] [--product p] [--times n]
 import { parseDuration } from '../state/clock.js';
 import { STATUS_TEXT } from '../service/codes.js';
+import { CALLBACK_CHAOS } from '../control/faults.js';
 import { parse, RunError, UsageError } from './args.js';
 
 export const DEFAULT_URL = 'http://127.0.0.1:4010';
@@ -103,4 +105,35 @@ export async function resend(args: string[]): Promise<void> {
   const answer = await post(t, `/_emulator/callbacks/${id}/resend`, undefined);
   const attempt = answer.attempt as { id: number; url: string; status?: number; error?: string; ms?: number };
   print(t.json ? JSON.stringify(answer) : `callback #${id} re-sent as #${attempt.id} to ${attempt.url}: ${attempt.status ?? `failed (${attempt.error ?? 'no answer'})`}${attempt.ms !== undefined ? ` in ${attempt.ms} ms` : ''}`);
+}
+
+/** `x-emulator chaos <kind>`: a callback fault rule (POST /_emulator/faults); the emulator checks every field. */
+export async function chaos(args: string[]): Promise<void> {
+  const { values, positionals } = parse(
+    args,
+    { ...COMMON, copies: { type: 'string' }, delay: { type: 'string' }, number: { type: 'string' }, product: { type: 'string' }, times: { type: 'string' } },
+    1,
+    'x-emulator chaos',
+  );
+  const [kind] = positionals;
+  if (kind === undefined || !(CALLBACK_CHAOS as readonly string[]).includes(kind)) {
+    throw new UsageError(`x-emulator chaos takes a kind: ${CALLBACK_CHAOS.join(', ')} (x-emulator chaos reorder --number 1555 --product messaging); got "${(kind ?? '').slice(0, 20)}"`);
+  }
+  const whole = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (!/^\d{1,9}$/.test(value)) throw new UsageError(`--${name} must be a whole number; got "${value.slice(0, 20)}"`);
+    return Number(value);
+  };
+  const rule = {
+    type: 'callback',
+    chaos: kind,
+    ...(values.copies !== undefined ? { copies: whole('copies', values.copies) } : {}),
+    ...(values.delay !== undefined ? { delayMs: parseDuration(values.delay) ?? whole('delay', values.delay) } : {}),
+    ...(values.number !== undefined ? { phoneNumber: values.number } : {}),
+    ...(values.product !== undefined ? { product: values.product } : {}),
+    ...(values.times !== undefined ? { times: whole('times', values.times) } : {}),
+  };
+  const t = target(values);
+  const answer = await post(t, '/_emulator/faults', rule);
+  print(t.json ? JSON.stringify(answer) : `callback fault added: ${kind}${values.number ? ` for numbers starting ${values.number}` : ''}${values.product ? ` (${values.product})` : ''}; ${(answer.faults as unknown[]).length} fault rule(s) in effect`);
 }

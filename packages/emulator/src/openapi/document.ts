@@ -262,7 +262,7 @@ const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
   },
   '/_emulator/faults': {
     get: { summary: 'The fault rules, in the order they are matched', ok: { schema: ref('FaultList'), example: faultsExample } },
-    post: { summary: 'Add a fault rule (latency, status, error, html, reset, drop)', status: 201, body: { schema: ref('FaultRule'), example: { type: 'error', status: 429, code: 10019, retryAfterSeconds: 2, probability: 0.25 } }, ok: { schema: ref('FaultList'), example: faultsExample }, errors: [400] },
+    post: { summary: 'Add a fault rule (latency, status, error, html, reset, drop; callback: chaos in status callbacks)', status: 201, body: { schema: ref('FaultRule'), example: { type: 'error', status: 429, code: 10019, retryAfterSeconds: 2, probability: 0.25 } }, ok: { schema: ref('FaultList'), example: faultsExample }, errors: [400] },
     delete: { summary: 'Remove every fault rule', ok: { schema: ref('FaultList'), example: { faults: [] } } },
   },
   '/_emulator/faults/{index}': {

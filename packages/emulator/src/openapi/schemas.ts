@@ -3,7 +3,7 @@
 // (additionalProperties: false); PhoneID's sections, whose fields depend on the number and the
 // add-ons asked for, are described at their top level and left open.
 import { ACCOUNT_LIFECYCLE_EVENTS, MESSAGE_TYPES, USE_CASE_CODES } from '@x/service/request';
-import { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
+import { CALLBACK_CHAOS, CALLBACK_PRODUCTS, FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, LATE_DEFAULT_MS, MAX_CALLBACK_COPIES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
 import { EVENT_TYPES } from '../control/events.js';
 import { METHODS } from '../state/verification.js';
 import { CALL_FORWARD_ACTIONS, FORM_BOOLEANS } from '../service/validate.js';
@@ -189,6 +189,8 @@ export const SCHEMAS: Record<string, Schema> = {
       error: str,
       ms: { type: 'number', minimum: 0 },
       resentFrom: int,
+      chaos: obj({ kind: { type: 'string', enum: CALLBACK_CHAOS as unknown as string[] }, detail: { type: 'string', description: 'What the callback fault did, e.g. "copy 2 of 3".' } }, ['kind', 'detail']),
+      restored: { const: true, description: 'Restored from a saved state: no signature kept, cannot be re-sent.' },
       payload: { description: 'The body sent, parsed.' },
       headers: { type: 'object', additionalProperties: str, description: 'As sent, the signature cut to its first six characters.' },
       bodySha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
@@ -227,6 +229,15 @@ export const SCHEMAS: Record<string, Schema> = {
       code: { type: 'integer', not: { const: 0 } },
       description: { type: 'string', maxLength: 200 },
       retryAfterSeconds: { type: 'integer', minimum: 0, maximum: MAX_RETRY_AFTER_SECONDS },
+      chaos: {
+        type: 'string',
+        enum: CALLBACK_CHAOS as unknown as string[],
+        description: 'callback: duplicate (copies more times), reorder (the earlier status right after the final one), late (the earlier status delayMs after the final one), drop (the first attempt is never sent; retries follow).',
+      },
+      copies: { type: 'integer', minimum: 1, maximum: MAX_CALLBACK_COPIES, description: 'callback duplicate: extra copies (default 1).' },
+      delayMs: { type: 'integer', minimum: 0, maximum: MAX_LATENCY_MS, description: `callback late: wait after the final status, emulator clock (default ${LATE_DEFAULT_MS}).` },
+      phoneNumber: { type: 'string', pattern: '^\\+?[0-9][0-9 ().-]{0,31}$', description: 'callback: only callbacks about numbers starting with these digits (kept as digits only).' },
+      product: { type: 'string', enum: CALLBACK_PRODUCTS as unknown as string[], description: 'callback: only callbacks of this product.' },
     },
     required: ['type'],
     additionalProperties: false,
