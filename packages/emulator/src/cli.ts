@@ -22,6 +22,9 @@ Options of serve:
       --open                open the inspector in a browser
   -q, --quiet               no line per request and per callback
       --json                one JSON object per line (for tools)
+      --state <file>        keep transactions, outbox, callbacks and journal in this file
+                            across restarts (written before each answer; a file that is not
+                            a saved state is refused and left as it is)
       --tls-key <file>      serve HTTPS with this PEM key ...
       --tls-cert <file>     ... and this PEM certificate
   -h, --help                this text

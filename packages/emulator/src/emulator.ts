@@ -21,11 +21,12 @@ import type { OutboxFilter, OutboxMessage } from './state/outbox.js';
 import type { TransactionFilter, TransactionView } from './state/transactions.js';
 import type { CallbackFilter, TransactionWait, WaitOptions } from './control/wait.js';
 import { waitFor } from './control/wait.js';
+import { restoreSnapshot, takeSnapshot, type EmulatorSnapshot } from './state/snapshot.js';
 import { CONTROL_PREFIX } from './paths.js';
 
 export { DEFAULT_CUSTOMER } from './service/customers.js';
 export type { Customer, EmulatorEnv, EmulatorOptions } from './types.js';
-export type { OutboxMessage, InboundSms, InboundResult };
+export type { OutboxMessage, InboundSms, InboundResult, EmulatorSnapshot };
 
 export interface Emulator {
   /** A web-standard fetch: pass it to a client as its `fetch`, in any runtime. Honours `signal`. */
@@ -98,6 +99,27 @@ export interface Emulator {
    * deliveries, state changes and their callbacks are done.
    */
   idle(): Promise<void>;
+  /**
+   * The state as one JSON-ready document: transactions, outbox, callback attempts (signatures cut),
+   * journal and the clock's offset, the newest of each up to SNAPSHOT_LIMITS. `GET /_emulator/snapshot`.
+   *
+   * @example
+   * ```ts
+   * import { createEmulator } from '@x/emulator';
+   *
+   * const emulator = createEmulator();
+   * const saved = JSON.stringify(emulator.snapshot());
+   * // ... later, or in another emulator:
+   * createEmulator().restore(JSON.parse(saved));
+   * ```
+   */
+  snapshot(): EmulatorSnapshot;
+  /**
+   * Replaces the state with a saved one (`snapshot()`, a `--state` file), checked field by field
+   * first: a bad one throws a ShapeError (`invalid_state`) whose `field` is the path at fault, and
+   * changes nothing. Faults are cleared; transactions in progress settle at their time. `PUT /_emulator/snapshot`.
+   */
+  restore(snapshot: unknown): void;
   /** Forgets transactions, outbox, callbacks, faults and nonces. */
   reset(): void;
   /** Stops timers and callback retries. */
@@ -185,6 +207,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     waitFor: ((query: unknown, waitOptions?: Parameters<typeof waitFor>[2]) => heldOpen(waitFor(ctx, query, waitOptions))) as Emulator['waitFor'],
     inbound: (message) => sendInbound(message, ctx.customers, ctx.callbacks, ctx.now()),
     idle: () => heldOpen(ctx.idle()),
+    snapshot: () => takeSnapshot(ctx),
+    restore: (snapshot) => void restoreSnapshot(ctx, snapshot),
     reset: () => ctx.reset(),
     close: () => ctx.close(),
   };

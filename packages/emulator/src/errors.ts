@@ -2,7 +2,7 @@ import { XError } from '@x/auth';
 
 /**
  * Codes of the errors the emulator throws for misuse: a bad fault rule, option, inbound message,
- * clock move or status; an unknown transaction or callback; a `waitFor` that timed out; a port
+ * clock move or status, a saved state or number script that does not check out; an unknown transaction or callback; a `waitFor` that timed out; a port
  * already in use (`startEmulator`).
  */
 export type EmulatorErrorCode =
@@ -14,6 +14,8 @@ export type EmulatorErrorCode =
   | 'unknown_transaction'
   | 'unknown_callback'
   | 'wait_timeout'
+  | 'invalid_state'
+  | 'invalid_script'
   | 'address_in_use';
 
 // The key of the brand XError reads (see @x/auth's errors.ts), so that instanceof holds across copies.
@@ -50,6 +52,22 @@ export class InboundError extends EmulatorError {
 
   constructor(field: string, message: string) {
     super('invalid_inbound', message);
+    this.field = field;
+  }
+}
+
+/**
+ * A saved state (`invalid_state`) or number script (`invalid_script`) was refused; `field` is the
+ * path of the first bad value (`state.transactions[3].status.code`, `numbers[0].steps[1].sms`), and
+ * the message says what to put there. Nothing was changed.
+ */
+export class ShapeError extends EmulatorError {
+  static override readonly [BRAND]: string = '@x/emulator/ShapeError';
+  override name = 'ShapeError';
+  readonly field: string;
+
+  constructor(code: EmulatorErrorCode, field: string, message: string) {
+    super(code, `${field}: ${message}`);
     this.field = field;
   }
 }

@@ -65,7 +65,7 @@ describe('public types', () => {
     emulator.inbound({ from: '15555550100' });
     expectTypeOf<InboundError>().toMatchTypeOf<EmulatorError>();
     expectTypeOf<EmulatorErrorCode>().toEqualTypeOf<
-      'invalid_fault' | 'invalid_option' | 'invalid_inbound' | 'invalid_advance' | 'invalid_status' | 'unknown_transaction' | 'unknown_callback' | 'wait_timeout' | 'address_in_use'
+      'invalid_fault' | 'invalid_option' | 'invalid_inbound' | 'invalid_advance' | 'invalid_status' | 'unknown_transaction' | 'unknown_callback' | 'wait_timeout' | 'invalid_state' | 'invalid_script' | 'address_in_use'
     >();
   });
 

@@ -27,6 +27,8 @@ export const SERVE_OPTIONS = {
   open: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   json: { type: 'boolean' },
+  state: { type: 'string' },
+  config: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -106,10 +108,12 @@ export async function serve(args: string[], help: () => void): Promise<void> {
     ...(journalSize !== undefined ? { journalSize } : {}),
     ...(values.cors ? { cors: true } : {}),
     ...(tls ? { tls } : {}),
+    ...(values.state !== undefined ? { state: values.state } : {}),
   }).catch((error: unknown) => {
     if (error instanceof EmulatorError && error.code === 'address_in_use') {
       throw new RunError(`port ${port} on ${values.host} is already in use (another x-emulator?): stop that process, or choose another port with --port (0 picks a free one)`);
     }
+    if (error instanceof EmulatorError && error.code === 'invalid_state') throw new RunError(error.message);
     if (error instanceof EmulatorError) throw new UsageError(error.message);
     throw new RunError(`cannot listen on ${values.host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
   });
@@ -136,6 +140,7 @@ export async function serve(args: string[], help: () => void): Promise<void> {
       out(given ? '  api key:     (the one given with --customer; not printed)' : `  api key:     ${c.apiKey}  (the built-in test account: public, never use it elsewhere)`);
     }
     if (callbackUrl) out(`  callbacks:   ${callbackUrl}`);
+    if (values.state !== undefined) out(`  state:       ${values.state} (${running.emulator.transactions.size} transactions loaded)`);
     out(`  cors:        ${values.cors ? 'on (web pages of any origin may call the service routes)' : 'off (--cors lets web pages call the service routes)'}`);
     // startEmulator has warned (stderr) when the address is not loopback.
     if (running.controlToken !== undefined) out(`  control token: ${running.controlToken}  (send "Authorization: Bearer <token>" to /_emulator/*)`);

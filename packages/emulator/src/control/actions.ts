@@ -4,16 +4,19 @@ import type { Context, Hono } from 'hono';
 import { readBody } from '../service/body.js';
 import { viewOf } from '../state/callbacks.js';
 import type { EmulatorContext } from '../state/context.js';
-import { EmulatorError, FaultRuleError, InboundError } from '../errors.js';
+import { EmulatorError, FaultRuleError, InboundError, ShapeError } from '../errors.js';
 import type { FaultRule } from './faults.js';
 import { sendInbound, type InboundSms } from '../state/inbound.js';
 import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
 import { controlError } from './query.js';
+import { restoreSnapshot, takeSnapshot } from '../state/snapshot.js';
 import { idParam, unknownCallback, unknownTransaction } from './reads.js';
 
 /** A control body is small; a larger one is refused before it is read. */
 const MAX_CONTROL_BODY = 16 * 1024;
+/** A saved state can be large (SNAPSHOT_LIMITS). */
+const MAX_SNAPSHOT_BODY = 64 * 1024 * 1024;
 
 /** The JSON object of a control request, or the 400 that says what to send. */
 async function readObject(c: Context<{ Bindings: EmulatorEnv }>, code: string, example: string): Promise<Record<string, unknown> | Response> {
@@ -100,6 +103,24 @@ export function controlActions(app: Hono<{ Bindings: EmulatorEnv }>, ctx: Emulat
       return json(200, { now, offsetMs: ctx.clock.offsetMs });
     } catch (error) {
       if (error instanceof EmulatorError && error.code === 'invalid_advance') return controlError(400, 'invalid_advance', error.message, { field: 'ms' });
+      throw error;
+    }
+  });
+
+  app.get('/snapshot', () => json(200, takeSnapshot(ctx)));
+  app.put('/snapshot', async (c) => {
+    const raw = await readBody(c.req.raw, MAX_SNAPSHOT_BODY).catch(() => undefined);
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder().decode(raw));
+    } catch {
+      return controlError(400, 'invalid_state', `The body must be a saved state as JSON (at most ${MAX_SNAPSHOT_BODY / 1024 / 1024} MiB), as GET /_emulator/snapshot answers.`, { field: 'state' });
+    }
+    try {
+      const restored = restoreSnapshot(ctx, body);
+      return json(200, { restored: { transactions: restored.transactions.length, outbox: restored.outbox.length, callbacks: restored.callbacks.length, journal: restored.journal.length } });
+    } catch (error) {
+      if (error instanceof ShapeError) return controlError(400, error.code, error.message, { field: error.field });
       throw error;
     }
   });

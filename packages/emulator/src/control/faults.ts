@@ -1,4 +1,5 @@
 import { FaultRuleError } from '../errors.js';
+import { shown } from '../service/shape.js';
 
 /** Statuses a status fault can answer. */
 export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
@@ -84,13 +85,6 @@ const FIELDS: Record<FaultType, string[]> = {
   reset: COMMON,
   drop: COMMON,
 };
-
-/** A short, printable picture of a value for an error message (never the whole of a long string). */
-export function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value).replace(/[^\x20-\x7e]/g, '?');
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-}
 
 export const wholeNumber = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;

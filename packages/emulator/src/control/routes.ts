@@ -26,6 +26,7 @@ export const CONTROL_ROUTES = [
   'DELETE /_emulator/faults/{index}',
   'POST /_emulator/inbound',
   'POST /_emulator/reset',
+  'GET|PUT /_emulator/snapshot',
   'GET /_emulator/events',
   'GET /_emulator/openapi.json',
 ];

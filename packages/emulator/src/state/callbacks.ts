@@ -286,6 +286,15 @@ export class CallbackSender {
     while (this.pending.size) await Promise.all([...this.pending]);
   }
 
+  /** Puts back the attempts of a saved state (history only: they are not sent again); numbering goes on after them. */
+  restore(records: CallbackAttempt[]): void {
+    for (const record of records) {
+      this.attempts.push(record);
+      this.nextId = Math.max(this.nextId, record.id);
+    }
+    if (this.attempts.length > MAX_RECORDS) this.attempts.splice(0, this.attempts.length - MAX_RECORDS);
+  }
+
   /** Forgets the records (numbering goes on). */
   clear(): void {
     this.attempts.length = 0;

@@ -125,6 +125,17 @@ export class Transactions {
     return tx;
   }
 
+  /**
+   * Puts back a transaction of a saved state. One still in progress settles at its time, with its
+   * callback when its account (`owner`) is known.
+   */
+  restore(tx: Transaction, owner: Customer | undefined): void {
+    this.store.add(tx, this.now());
+    if (!owner) return;
+    this.owners.set(tx, owner);
+    if (INTERMEDIATE.has(tx.status.code)) this.schedule(tx, owner);
+  }
+
   /** A transaction of this customer, settled; undefined when unknown, expired or another customer's. */
   get(referenceId: string, customerId: string): Transaction | undefined {
     const tx = this.store.get(referenceId, customerId, this.now());
