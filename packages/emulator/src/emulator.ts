@@ -22,6 +22,7 @@ import type { TransactionFilter, TransactionView } from './state/transactions.js
 import type { CallbackFilter, TransactionWait, WaitOptions } from './control/wait.js';
 import { waitFor } from './control/wait.js';
 import { restoreSnapshot, takeSnapshot, type EmulatorSnapshot } from './state/snapshot.js';
+import { DEFAULT_NUMBER_RULES, type DefaultNumberRule, type NumberScript } from './state/scripts.js';
 import { CONTROL_PREFIX } from './paths.js';
 
 export { DEFAULT_CUSTOMER } from './service/customers.js';
@@ -48,6 +49,28 @@ export interface Emulator {
     resend(id: number): Promise<CallbackAttempt>;
   };
   readonly faults: Faults;
+  /**
+   * Number scripts: per number (or prefix), what each channel does next, steps taken in order;
+   * numbers without a step left for a channel follow `defaults`, the eight test suffixes.
+   * `add`/`set` check every field first (a ShapeError, `invalid_script`, names the path).
+   *
+   * @example
+   * ```ts
+   * import { createEmulator } from '@x/emulator';
+   *
+   * const emulator = createEmulator();
+   * // This number's SMS fails, then its call is answered after 2 s.
+   * emulator.numbers.add({ number: '15555550100', steps: [{ sms: 'undeliverable' }, { call: 'answered', delayMs: 2_000 }] });
+   * ```
+   */
+  readonly numbers: {
+    add(script: NumberScript): void;
+    set(scripts: NumberScript[]): void;
+    /** The scripts with the steps they have left. */
+    list(): NumberScript[];
+    clear(): void;
+    readonly defaults: readonly DefaultNumberRule[];
+  };
   readonly transactions: {
     readonly size: number;
     /** SMS, Verify and Voice transactions of every account, oldest first. */
@@ -120,7 +143,7 @@ export interface Emulator {
    * changes nothing. Faults are cleared; transactions in progress settle at their time. `PUT /_emulator/snapshot`.
    */
   restore(snapshot: unknown): void;
-  /** Forgets transactions, outbox, callbacks, faults and nonces. */
+  /** Forgets transactions, outbox, callbacks, faults, number scripts and nonces. */
   reset(): void;
   /** Stops timers and callback retries. */
   close(): void;
@@ -181,6 +204,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       resend: (id) => ctx.callbacks.resend(id),
     },
     faults: ctx.faults,
+    numbers: {
+      add: (script) => ctx.scripts.add(script),
+      set: (scripts) => ctx.scripts.set(scripts),
+      list: () => ctx.scripts.list(),
+      clear: () => ctx.scripts.clear(),
+      defaults: DEFAULT_NUMBER_RULES,
+    },
     transactions: {
       get size() {
         return ctx.transactions.size;

@@ -24,5 +24,7 @@ export type { EmulatorErrorCode } from './errors.js';
 export type { Fault, FaultRule, FaultType, CallbackChaos, CallbackProduct, CallbackFaultRule } from './control/faults.js';
 export { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, CALLBACK_CHAOS, CALLBACK_PRODUCTS } from './control/faults.js';
 export { TEST_NUMBERS } from './service/numbers.js';
+export { DEFAULT_NUMBER_RULES, PHONE_TYPES, parseNumberScript, parseNumberScripts, parseEmulatorConfig } from './state/scripts.js';
+export type { NumberScript, ScriptStep, SmsStep, CallStep, PhoneIdStep, PhoneTypeName, DefaultNumberRule, EmulatorConfig } from './state/scripts.js';
 export { RISK_SCALE } from './service/risk.js';
 export { SERVICE_AUTH_CODES, ERROR_TEXT, STATUS_TEXT } from './service/codes.js';

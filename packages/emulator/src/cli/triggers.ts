@@ -3,6 +3,7 @@
 //   x-emulator status <reference id> <code>
 //   x-emulator advance <duration>
 //   x-emulator resend <callback id>
+//   x-emulator script <number | prefix*> <step>...
 //   x-emulator chaos <duplicate|reorder|late|drop> [--copies n] [--delay 30s] [--number digits] [--product p] [--times n]
 import { parseDuration } from '../state/clock.js';
 import { STATUS_TEXT } from '../service/codes.js';
@@ -136,4 +137,31 @@ export async function chaos(args: string[]): Promise<void> {
   const t = target(values);
   const answer = await post(t, '/_emulator/faults', rule);
   print(t.json ? JSON.stringify(answer) : `callback fault added: ${kind}${values.number ? ` for numbers starting ${values.number}` : ''}${values.product ? ` (${values.product})` : ''}; ${(answer.faults as unknown[]).length} fault rule(s) in effect`);
+}
+
+/**
+ * `x-emulator script <number | prefix*> <step>...`: a number script (POST /_emulator/numbers).
+ * Steps: sms:delivered, sms:undeliverable, sms:<status>, call:answered, call:not_answered,
+ * call:busy, call:<status>, each with an optional delay (sms:delivered:5s); phoneid:<TYPE>[:<risk>].
+ */
+export async function script(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, COMMON, 1 + 100, 'x-emulator script');
+  const [who, ...words] = positionals;
+  const example = 'x-emulator script 15555550100 sms:undeliverable call:answered:2s (a prefix ends with *: 1555*)';
+  if (who === undefined || words.length === 0) throw new UsageError(`x-emulator script takes a number (or prefix*) and steps: ${example}`);
+  const steps = words.map((word) => {
+    const [channel, what, extra] = word.split(':');
+    if (channel === 'phoneid') {
+      if (!what) throw new UsageError(`"${word.slice(0, 40)}": phoneid takes a type and an optional risk, such as phoneid:VOIP:700`);
+      return { phoneid: { type: what, ...(extra !== undefined ? { risk: Number(extra) } : {}) } };
+    }
+    if ((channel !== 'sms' && channel !== 'call') || !what) throw new UsageError(`"${word.slice(0, 40)}" is not a step: ${example}`);
+    const delayMs = extra === undefined ? undefined : parseDuration(extra);
+    if (extra !== undefined && delayMs === undefined) throw new UsageError(`"${word.slice(0, 40)}": the delay must be a duration such as 5s or 1500ms`);
+    return { [channel]: /^\d+$/.test(what) ? Number(what) : what, ...(delayMs !== undefined ? { delayMs } : {}) };
+  });
+  const rule = who.endsWith('*') ? { prefix: who.slice(0, -1), steps } : { number: who, steps };
+  const t = target(values);
+  const answer = await post(t, '/_emulator/numbers', rule);
+  print(t.json ? JSON.stringify(answer) : `script added for ${who}: ${words.join(', ')}; ${(answer.numbers as unknown[]).length} script(s) in effect`);
 }

@@ -11,6 +11,7 @@ import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
 import { controlError } from './query.js';
 import { restoreSnapshot, takeSnapshot } from '../state/snapshot.js';
+import { DEFAULT_NUMBER_RULES, parseNumberScripts, type NumberScript } from '../state/scripts.js';
 import { idParam, unknownCallback, unknownTransaction } from './reads.js';
 
 /** A control body is small; a larger one is refused before it is read. */
@@ -105,6 +106,38 @@ export function controlActions(app: Hono<{ Bindings: EmulatorEnv }>, ctx: Emulat
       if (error instanceof EmulatorError && error.code === 'invalid_advance') return controlError(400, 'invalid_advance', error.message, { field: 'ms' });
       throw error;
     }
+  });
+
+  // Number scripts: the list (and the default rules), one added, all replaced, all removed.
+  const scriptAnswer = (status: number) => json(status, { numbers: ctx.scripts.list(), defaults: DEFAULT_NUMBER_RULES });
+  const scriptRefused = (error: unknown) => {
+    if (error instanceof ShapeError) return controlError(400, error.code, error.message, { field: error.field });
+    throw error;
+  };
+  app.get('/numbers', () => scriptAnswer(200));
+  app.post('/numbers', async (c) => {
+    const body = await readObject(c, 'invalid_script', '{"number":"15555550100","steps":[{"sms":"undeliverable"},{"call":"answered"}]}');
+    if (body instanceof Response) return body;
+    try {
+      ctx.scripts.add(body as unknown as NumberScript);
+    } catch (error) {
+      return scriptRefused(error);
+    }
+    return scriptAnswer(201);
+  });
+  app.put('/numbers', async (c) => {
+    const body = await readObject(c, 'invalid_script', '{"numbers":[{"prefix":"1555","steps":[{"sms":"delivered","delayMs":5000}]}]}');
+    if (body instanceof Response) return body;
+    try {
+      ctx.scripts.set(parseNumberScripts(body.numbers));
+    } catch (error) {
+      return scriptRefused(error);
+    }
+    return scriptAnswer(200);
+  });
+  app.delete('/numbers', () => {
+    ctx.scripts.clear();
+    return scriptAnswer(200);
   });
 
   app.get('/snapshot', () => json(200, takeSnapshot(ctx)));

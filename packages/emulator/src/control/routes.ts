@@ -27,6 +27,7 @@ export const CONTROL_ROUTES = [
   'POST /_emulator/inbound',
   'POST /_emulator/reset',
   'GET|PUT /_emulator/snapshot',
+  'GET|POST|PUT|DELETE /_emulator/numbers',
   'GET /_emulator/events',
   'GET /_emulator/openapi.json',
 ];

@@ -9,6 +9,7 @@ import { reply } from '../service/respond.js';
 import { riskOf } from '../service/risk.js';
 import { validateRisk } from '../service/validate.js';
 import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
+import { scriptedPhoneType } from './phoneid.js';
 
 function assess(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fromPath: string | undefined): Response {
   const body = readParams(c, family);
@@ -19,7 +20,8 @@ function assess(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fr
   if (error) return family.param(c, error);
   const now = ctx.now();
   const { body: phone, partial } = phoneIdOf(p.phone_number!, { now });
-  return reply(c, 200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...phone, risk: riskOf(p.phone_number!) });
+  const risk = scriptedPhoneType(ctx, p.phone_number!, phone);
+  return reply(c, 200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...phone, risk: riskOf(p.phone_number!, risk) });
 }
 
 /** POST /v1/score/{phone_number}: PhoneID's answer plus `risk` { level, recommendation, score }. */

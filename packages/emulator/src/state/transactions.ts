@@ -1,5 +1,6 @@
 import type { CallbackSender } from './callbacks.js';
 import type { CallbackAbout } from '../control/faults.js';
+import { stepStatus, type CallStep, type ScriptStep, type SmsStep } from './scripts.js';
 import type { Scheduled, Scheduler } from './scheduler.js';
 import { FINAL_STATUS, INTERMEDIATE, STATUS_TEXT } from '../service/codes.js';
 import { EmulatorError } from '../errors.js';
@@ -84,6 +85,8 @@ export class Transactions {
     private readonly onChange: (tx: Transaction) => void = () => undefined,
     /** Told when the store pushes out a transaction before its final status (its callback will not be sent). */
     private readonly onEvictedEarly: (tx: Transaction) => void = () => undefined,
+    /** The number's next scripted step for a channel, if any (number scripts). */
+    private readonly scripted: (phoneNumber: string, channel: 'sms' | 'call') => ScriptStep | undefined = () => undefined,
   ) {
     store.onEvict = (tx) => this.release(tx);
   }
@@ -102,6 +105,7 @@ export class Transactions {
     const at = this.now();
     const outcome = outcomeOf(p.phone_number!);
     const call = kind === 'voice';
+    const step = this.scripted(p.phone_number!, call || timing.verify?.channel === 'call' ? 'call' : 'sms') as SmsStep | CallStep | undefined;
     const initial = timing.initial ?? (call ? 103 : 290);
     const tx: Transaction = {
       kind,
@@ -109,10 +113,10 @@ export class Transactions {
       customerId: customer.customerId,
       phoneNumber: p.phone_number!,
       createdAt: at,
-      settlesAt: at + (timing.delayMs ?? (call ? this.delays.voice : this.delays.sms)),
+      settlesAt: at + (step?.delayMs ?? timing.delayMs ?? (call ? this.delays.voice : this.delays.sms)),
       status: { code: initial, updatedAt: at },
       history: [{ code: initial, at }],
-      finalCode: timing.final ?? (call ? outcome.voice : outcome.sms),
+      finalCode: step ? stepStatus(step) : (timing.final ?? (call ? outcome.voice : outcome.sms)),
     };
     if (p.external_id !== undefined) tx.externalId = p.external_id;
     if (p.callback_url !== undefined) tx.callbackUrl = p.callback_url;
