@@ -5,6 +5,9 @@
 import { ACCOUNT_LIFECYCLE_EVENTS, MESSAGE_TYPES, USE_CASE_CODES } from '@x/service/request';
 import { CALLBACK_CHAOS, CALLBACK_PRODUCTS, FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, LATE_DEFAULT_MS, MAX_CALLBACK_COPIES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
 import { EVENT_TYPES } from '../control/events.js';
+import { FINAL_STATUS } from '../service/codes.js';
+import { MAX_SCRIPT_STEPS, PHONE_TYPES } from '../state/scripts.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_LIMITS } from '../state/snapshot.js';
 import { METHODS } from '../state/verification.js';
 import { CALL_FORWARD_ACTIONS, FORM_BOOLEANS } from '../service/validate.js';
 
@@ -243,6 +246,45 @@ export const SCHEMAS: Record<string, Schema> = {
     additionalProperties: false,
   },
   FaultList: obj({ faults: arrayOf(ref('FaultRule')) }),
+  NumberScript: {
+    type: 'object',
+    description: 'What each channel of a number (`number`) or of numbers starting with `prefix` does next: each channel takes the first step of its own, once. Checked field by field; an error names the path (numbers[0].steps[1].sms).',
+    properties: {
+      number: { type: 'string', pattern: '^[0-9]{1,32}$' },
+      prefix: { type: 'string', pattern: '^[0-9]{1,32}$' },
+      steps: {
+        type: 'array',
+        maxItems: MAX_SCRIPT_STEPS,
+        items: {
+          oneOf: [
+            obj({ sms: { oneOf: [{ type: 'string', enum: ['delivered', 'undeliverable'] }, { type: 'integer', enum: FINAL_STATUS.sms as number[] }] }, delayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 } }, ['sms']),
+            obj({ call: { oneOf: [{ type: 'string', enum: ['answered', 'not_answered', 'busy'] }, { type: 'integer', enum: FINAL_STATUS.voice as number[] }] }, delayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 } }, ['call']),
+            obj({ phoneid: { type: 'object', properties: { type: { type: 'string', enum: Object.keys(PHONE_TYPES) }, risk: { type: 'integer', minimum: 1, maximum: 1000 } }, minProperties: 1, additionalProperties: false } }),
+          ],
+        },
+      },
+    },
+    required: ['steps'],
+    oneOf: [{ required: ['number'] }, { required: ['prefix'] }],
+    additionalProperties: false,
+  },
+  NumberList: obj({
+    numbers: arrayOf(ref('NumberScript')),
+    defaults: arrayOf(obj({ suffix: str, meaning: str, sms: int, call: int, phoneid: obj({ type: str, risk: int }, ['type']) })),
+  }),
+  Snapshot: obj(
+    {
+      format: { const: SNAPSHOT_FORMAT },
+      version: { const: 1 },
+      savedAt: int,
+      clockOffsetMs: { type: 'integer', minimum: 0 },
+      transactions: { type: 'array', maxItems: SNAPSHOT_LIMITS.transactions, items: { type: 'object', description: 'A transaction as the emulator keeps it (status, history, final code, verification).' } },
+      outbox: { type: 'array', maxItems: SNAPSHOT_LIMITS.outbox, items: { type: 'object', description: 'An outbox message.' } },
+      callbacks: { type: 'array', maxItems: SNAPSHOT_LIMITS.callbacks, items: { type: 'object', description: 'A callback attempt: the exact body, the signature cut (restored attempts cannot be re-sent).' } },
+      journal: { type: 'array', items: { type: 'object', description: 'A journal entry.' } },
+    },
+    ['format', 'version', 'savedAt', 'clockOffsetMs', 'transactions', 'outbox', 'callbacks', 'journal'],
+  ),
   Clock: obj({ now: { type: 'integer', description: 'Epoch ms on the emulator clock.' }, offsetMs: { type: 'integer', minimum: 0 } }),
   InboundRequest: obj({ from: str, to: str, text: { type: 'string', minLength: 1, maxLength: 1600 }, customer_id: str, callback_url: str }, ['from', 'to', 'text']),
   InboundAnswer: obj({
