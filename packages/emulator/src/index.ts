@@ -7,7 +7,7 @@
 export { createEmulator, DEFAULT_CUSTOMER } from './emulator.js';
 export type { Emulator, EmulatorOptions, EmulatorEnv, Customer, OutboxMessage, InboundSms, InboundResult, EmulatorSnapshot } from './emulator.js';
 export type { Transaction as SavedTransaction } from './state/store.js';
-export { SNAPSHOT_LIMITS } from './state/snapshot.js';
+export { SNAPSHOT_LIMITS, SNAPSHOT_FORMAT } from './state/snapshot.js';
 export type { InboundPayload } from './state/inbound.js';
 export type { OutboxChannel } from './state/outbox.js';
 export type { OutboxFilter } from './state/outbox.js';
@@ -21,7 +21,7 @@ export { FINAL_STATUS } from './service/codes.js';
 export { Faults } from './control/faults.js';
 export { EmulatorError, FaultRuleError, InboundError, ShapeError } from './errors.js';
 export type { EmulatorErrorCode } from './errors.js';
-export type { Fault, FaultRule, FaultType, CallbackChaos, CallbackProduct, CallbackFaultRule } from './control/faults.js';
+export type { Fault, FaultRule, FaultType, CallbackChaos, CallbackProduct, CallbackFaultRule, CallbackAbout } from './control/faults.js';
 export { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, CALLBACK_CHAOS, CALLBACK_PRODUCTS } from './control/faults.js';
 export { TEST_NUMBERS } from './service/numbers.js';
 export { DEFAULT_NUMBER_RULES, PHONE_TYPES, parseNumberScript, parseNumberScripts, parseEmulatorConfig } from './state/scripts.js';

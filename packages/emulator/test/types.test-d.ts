@@ -18,6 +18,11 @@ import {
   type Logger,
   type OutboxMessage,
   type TransactionView,
+  ShapeError,
+  type EmulatorSnapshot,
+  type NumberScript,
+  type DefaultNumberRule,
+  type EmulatorConfig,
 } from '../src/index.js';
 import { startEmulator, type RunningEmulator, type ServerOptions } from '../src/node.js';
 
@@ -116,5 +121,23 @@ describe('public types', () => {
     // @ts-expect-error: not a status an html fault answers
     faults.add({ type: 'html', status: 418 });
     expectTypeOf<EmulatorEnv['reset']>().toEqualTypeOf<boolean | undefined>();
+  });
+
+  it('number scripts, saved state and the state file are typed', () => {
+    const emulator = createEmulator({ numbers: [{ number: '15555550100', steps: [{ sms: 'undeliverable' }, { call: 'busy', delayMs: 10 }, { phoneid: { type: 'VOIP', risk: 700 } }] }] });
+    emulator.numbers.add({ prefix: '1555', steps: [{ sms: 207 }] });
+    // @ts-expect-error: a script names a number or a prefix, not both
+    emulator.numbers.add({ number: '1', prefix: '1', steps: [] });
+    // @ts-expect-error: not a call outcome
+    emulator.numbers.add({ number: '1', steps: [{ call: 'ringing' }] });
+    expectTypeOf(emulator.numbers.list()).toEqualTypeOf<NumberScript[]>();
+    expectTypeOf(emulator.numbers.defaults).toEqualTypeOf<readonly DefaultNumberRule[]>();
+    expectTypeOf(emulator.snapshot()).toEqualTypeOf<EmulatorSnapshot>();
+    expectTypeOf<EmulatorSnapshot['format']>().toEqualTypeOf<'x-emulator-state'>();
+    expectTypeOf(emulator.restore).parameter(0).toEqualTypeOf<unknown>();
+    expectTypeOf<ShapeError>().toMatchTypeOf<EmulatorError>();
+    expectTypeOf<ShapeError['field']>().toEqualTypeOf<string>();
+    expectTypeOf<EmulatorConfig['faults']>().toEqualTypeOf<FaultRule[] | undefined>();
+    expectTypeOf<ServerOptions['state']>().toEqualTypeOf<string | undefined>();
   });
 });
