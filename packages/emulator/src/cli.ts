@@ -50,8 +50,8 @@ Triggers (each takes --url <base> (default ${DEFAULT_URL}, or $X_EMULATOR_URL),
                             sms:<status>, call:answered, call:not_answered, call:busy (each with
                             an optional delay: sms:delivered:5s), phoneid:<TYPE>[:<risk>]
 
-Control routes (/_emulator/*): journal, outbox, callbacks, transactions, clock, faults, inbound,
-reset, events (SSE), openapi.json (the OpenAPI document of everything the emulator serves), and
+Control routes (/_emulator/*): journal, outbox, callbacks, transactions, clock, faults, numbers,
+inbound, snapshot, reset, events (SSE), openapi.json (the OpenAPI document of everything the emulator serves), and
 the inspector page at /_emulator/inspector. They answer only requests addressed to a loopback host
 (localhost, 127.0.0.1, [::1]) and no web page of another origin; with a control token, only
 requests that carry it.

@@ -140,7 +140,7 @@ export interface Emulator {
   /**
    * Replaces the state with a saved one (`snapshot()`, a `--state` file), checked field by field
    * first: a bad one throws a ShapeError (`invalid_state`) whose `field` is the path at fault, and
-   * changes nothing. Faults are cleared; transactions in progress settle at their time. `PUT /_emulator/snapshot`.
+   * changes nothing. Fault rules and number scripts are cleared; transactions in progress settle at their time. `PUT /_emulator/snapshot`.
    */
   restore(snapshot: unknown): void;
   /** Forgets transactions, outbox, callbacks, faults, number scripts and nonces. */

@@ -58,14 +58,19 @@ describe('GET/PUT /_emulator/snapshot', () => {
     expect(emulator.outbox.list().map((m) => m.text)).toEqual(['kept']);
   });
 
-  it('saved callback attempts keep no signature, and cannot be re-sent', async () => {
-    const emulator = createEmulator({ deliveryDelayMs: 0, customers: [{ customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: btoa('a secret key for the snapshot test'), callbackUrl: 'http://127.0.0.1:9/cb' }], callbacks: { retryDelaysMs: [] } });
+  it('saved callback attempts keep no signature (and cannot be re-sent), URLs no password', async () => {
+    const emulator = createEmulator({ deliveryDelayMs: 0, customers: [{ customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: btoa('a secret key for the snapshot test'), callbackUrl: 'http://hook:url-pass-word@127.0.0.1:9/cb' }], callbacks: { retryDelaysMs: [] } });
     await local(emulator, 'POST', '/v1/messaging', { form: { phone_number: '15555550163', message: 'x', message_type: 'ARN' }, credentials: { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: btoa('a secret key for the snapshot test') } });
     await emulator.idle();
     const signature = emulator.callbacks.attempts[0]!.headers['x-ts-authorization']!;
     const text = JSON.stringify(emulator.snapshot());
     expect(text).not.toContain(signature);
     expect(text).not.toContain(btoa('a secret key for the snapshot test'));
+    expect(emulator.callbacks.attempts[0]!.url).toContain('url-pass-word');
+    // The runtime's error names the URL: its password is cut there too (it was not, before).
+    expect(emulator.callbacks.attempts[0]!.error).toMatch(/^TypeError: /);
+    expect(emulator.callbacks.attempts[0]!.error).not.toContain('url-pass-word');
+    expect(text).not.toContain('url-pass-word');
     const copy = createEmulator();
     copy.restore(JSON.parse(text));
     await expect(copy.callbacks.resend(copy.callbacks.attempts[0]!.id)).rejects.toThrow(/restored from a saved state/);

@@ -233,7 +233,8 @@ export class CallbackSender {
       record.status = response.status;
       record.ok = response.status >= 200 && response.status < 300;
     } catch (error) {
-      record.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      // The runtime's message may name the URL: its user name and password never go into the record.
+      record.error = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\/\/[^/@\s]*@/g, '//');
       const below = systemCause(error);
       if (below.code !== undefined) record.cause = below.code;
       if (below.address !== undefined) record.address = below.address;

@@ -6,6 +6,7 @@ import type { EmulatorContext } from './context.js';
 import type { JournalEntry } from '../control/journal.js';
 import type { OutboxMessage } from './outbox.js';
 import { shapeChecks, type Record_ } from '../service/shape.js';
+import { withoutCredentials } from '../service/url.js';
 import type { Transaction } from './store.js';
 
 /** What a saved state holds at most (the newest are kept): the file stays bounded whatever the emulator keeps. */
@@ -16,7 +17,7 @@ export const SNAPSHOT_FORMAT = 'x-emulator-state';
  * A saved state. Kept: transactions (with their verification codes: the emulator's own test
  * codes, which its outbox shows anyway), the outbox, callback attempts (signatures cut, so they
  * cannot be re-sent), the journal and the clock's offset. Not kept: accounts and their keys,
- * fault rules, number scripts, nonces.
+ * fault rules, number scripts, nonces, user names and passwords in callback URLs.
  */
 export interface EmulatorSnapshot {
   format: typeof SNAPSHOT_FORMAT;
@@ -39,9 +40,9 @@ export function takeSnapshot(ctx: EmulatorContext): EmulatorSnapshot {
     version: 1,
     savedAt: ctx.now(),
     clockOffsetMs: ctx.clock.offsetMs,
-    transactions: newest(ctx.transactions.list(), SNAPSHOT_LIMITS.transactions),
+    transactions: newest(ctx.transactions.list(), SNAPSHOT_LIMITS.transactions).map((tx) => (tx.callbackUrl === undefined ? tx : { ...tx, callbackUrl: withoutCredentials(tx.callbackUrl) })),
     outbox: newest(ctx.outbox.list(), SNAPSHOT_LIMITS.outbox),
-    callbacks: newest(ctx.callbacks.attempts, SNAPSHOT_LIMITS.callbacks).map((a) => ({ ...a, headers: redactHeaders(a.headers), restored: true as const })),
+    callbacks: newest(ctx.callbacks.attempts, SNAPSHOT_LIMITS.callbacks).map((a) => ({ ...a, url: withoutCredentials(a.url), headers: redactHeaders(a.headers), restored: true as const })),
     journal: ctx.journal.entries(),
   };
 }
