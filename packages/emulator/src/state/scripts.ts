@@ -77,7 +77,21 @@ function checkStep(path: string, value: unknown): ScriptStep {
   return step;
 }
 
-/** Checks one script; throws a ShapeError (`invalid_script`) naming the path of the first bad field (under `path`). */
+/**
+ * Checks one script; throws a ShapeError (`invalid_script`) naming the path of the first bad field (under `path`).
+ *
+ * @example
+ * ```ts
+ * import { parseNumberScript, ShapeError } from '@x/emulator';
+ *
+ * parseNumberScript({ number: '15555550100', steps: [{ sms: 'undeliverable' }] }); // the script, checked
+ * try {
+ *   parseNumberScript({ number: '15555550100', steps: [{ call: 'ringing' }] });
+ * } catch (error) {
+ *   if (error instanceof ShapeError) console.log(error.field); // script.steps[0].call
+ * }
+ * ```
+ */
 export function parseNumberScript(value: unknown, path = 'script'): NumberScript {
   const s = object(path, value, ['number', 'prefix', 'steps']);
   if ((s.number === undefined) === (s.prefix === undefined)) fail(path, 'needs either "number" (the digits of one number, e.g. "15555550100") or "prefix" (the first digits of many, e.g. "1555"), not both.');
@@ -86,7 +100,16 @@ export function parseNumberScript(value: unknown, path = 'script'): NumberScript
   return { prefix: string(`${path}.prefix`, s.prefix, DIGITS, 'the first digits of numbers, such as "1555" (no "+", no spaces)'), steps };
 }
 
-/** Checks a list of scripts (`numbers` of a seed file, PUT /_emulator/numbers). */
+/**
+ * Checks a list of scripts (`numbers` of a seed file, PUT /_emulator/numbers); a ShapeError names the path (`numbers[1].prefix`).
+ *
+ * @example
+ * ```ts
+ * import { parseNumberScripts } from '@x/emulator';
+ *
+ * const scripts = parseNumberScripts([{ prefix: '1555', steps: [{ call: 'busy' }] }]);
+ * ```
+ */
 export function parseNumberScripts(value: unknown, path = 'numbers'): NumberScript[] {
   return array(path, value, MAX_SCRIPTS).map((script, i) => parseNumberScript(script, `${path}[${i}]`));
 }
@@ -170,6 +193,15 @@ export interface EmulatorConfig {
 /**
  * Checks a seed file field by field; throws a ShapeError (`invalid_script`) whose `field` is the
  * path of the first bad value (`numbers[0].steps[1].sms`, `faults[2].status`).
+ *
+ * @example
+ * ```ts
+ * import { createEmulator, parseEmulatorConfig } from '@x/emulator';
+ *
+ * const config = parseEmulatorConfig(JSON.parse('{"numbers":[{"number":"15555550100","steps":[{"sms":"delivered","delayMs":5000}]}]}'));
+ * const emulator = createEmulator({ numbers: config.numbers });
+ * for (const rule of config.faults ?? []) emulator.faults.add(rule);
+ * ```
  */
 export function parseEmulatorConfig(input: unknown): EmulatorConfig {
   const config = object('config', input, ['$schema', 'numbers', 'faults']);
