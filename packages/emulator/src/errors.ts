@@ -2,9 +2,9 @@ import { XError } from '@x/auth';
 
 /**
  * Codes of the errors the emulator throws for misuse: a bad fault rule, option, inbound message,
- * clock move or status; an unknown transaction or callback; a `waitFor` that timed out; a port
- * already in use (`startEmulator`); a request for a host of the service that the msw handlers do
- * not route (`@x/emulator/msw`).
+ * clock move or status; a saved state or number script that does not check out; an unknown
+ * transaction or callback; a `waitFor` that timed out; a port already in use (`startEmulator`); a
+ * request for a host of the service that the msw handlers do not route (`@x/emulator/msw`).
  */
 export type EmulatorErrorCode =
   | 'invalid_fault'
@@ -15,6 +15,8 @@ export type EmulatorErrorCode =
   | 'unknown_transaction'
   | 'unknown_callback'
   | 'wait_timeout'
+  | 'invalid_state'
+  | 'invalid_script'
   | 'address_in_use'
   | 'unrouted_host';
 
@@ -52,6 +54,22 @@ export class InboundError extends EmulatorError {
 
   constructor(field: string, message: string) {
     super('invalid_inbound', message);
+    this.field = field;
+  }
+}
+
+/**
+ * A saved state (`invalid_state`) or number script (`invalid_script`) was refused; `field` is the
+ * path of the first bad value (`state.transactions[3].status.code`, `numbers[0].steps[1].sms`), and
+ * the message says what to put there. Nothing was changed.
+ */
+export class ShapeError extends EmulatorError {
+  static override readonly [BRAND]: string = '@x/emulator/ShapeError';
+  override name = 'ShapeError';
+  readonly field: string;
+
+  constructor(code: EmulatorErrorCode, field: string, message: string) {
+    super(code, `${field}: ${message}`);
     this.field = field;
   }
 }

@@ -215,6 +215,17 @@ describe('the emulator\'s real answers match the document', () => {
     await control('DELETE', '/_emulator/faults/0');
     await control('DELETE', '/_emulator/faults/0', undefined, 404);
     await control('DELETE', '/_emulator/faults');
+    await control('POST', '/_emulator/faults', { type: 'callback', chaos: 'late', delayMs: 1000, phoneNumber: '+1 555', product: 'messaging' }, 201);
+    await control('POST', '/_emulator/faults', { type: 'callback', chaos: 'reorder', copies: 2 }, 400);
+    await control('DELETE', '/_emulator/faults');
+    await control('POST', '/_emulator/numbers', { number: '15555550100', steps: [{ sms: 'undeliverable' }, { call: 'busy', delayMs: 10 }, { phoneid: { type: 'VOIP', risk: 700 } }] }, 201);
+    await control('POST', '/_emulator/numbers', { prefix: '1555', steps: [{ sms: 'lost' }] }, 400);
+    await control('PUT', '/_emulator/numbers', { numbers: [{ prefix: '1555', steps: [{ sms: 200, delayMs: 5 }] }] });
+    await control('GET', '/_emulator/numbers');
+    await control('DELETE', '/_emulator/numbers');
+    const saved = await control('GET', '/_emulator/snapshot');
+    await control('PUT', '/_emulator/snapshot', saved);
+    await control('PUT', '/_emulator/snapshot', { format: 'other' }, 400);
     await control('POST', '/_emulator/inbound', { from: '15555550100', to: '15555559999', text: 'STOP' }, 202);
     await control('POST', '/_emulator/inbound', { from: 'x', to: '15555559999', text: 'STOP' }, 400);
     await control('GET', '/_emulator/events');

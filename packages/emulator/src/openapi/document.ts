@@ -3,6 +3,8 @@
 // GET /_emulator/openapi.json; test/openapi.test.ts validates it with a maintained validator,
 // checks every example against its schema, and every route's real answers against it.
 import { ref, SCHEMAS, type Schema } from './schemas.js';
+import { DEFAULT_NUMBER_RULES } from '../state/scripts.js';
+import { SNAPSHOT_FORMAT } from '../state/snapshot.js';
 
 type Family = 'PositiveError' | 'NegativeError' | 'VerifyApiError';
 
@@ -200,6 +202,11 @@ const callbackExample = {
 };
 const transactionExample = { referenceId: REF, kind: 'sms', phoneNumber: '15555550100', customerId: '00000000-0000-4000-8000-000000000001', createdAt: 1735732800000, status: status(207, 'Error delivering SMS to handset (reason unknown)'), history: [{ code: 290, at: 1735732800000 }, { code: 207, at: 1735732800500 }], final: true, callbackUrl: 'http://127.0.0.1:3000/callbacks' };
 const faultsExample = { faults: [{ type: 'status', status: 503, times: 1, path: '/v1/verify' }, { type: 'latency', ms: 2000, times: 3, probability: 0.5 }] };
+const numbersExample = {
+  numbers: [{ number: '15555550100', steps: [{ sms: 'undeliverable' }, { call: 'answered', delayMs: 2000 }] }],
+  defaults: DEFAULT_NUMBER_RULES.slice(0, 1),
+};
+const snapshotExample = { format: SNAPSHOT_FORMAT, version: 1, savedAt: 1735732800000, clockOffsetMs: 0, transactions: [], outbox: [], callbacks: [], journal: [] };
 const idPath = { name: 'id', schema: { type: 'string', pattern: '^[1-9][0-9]*$' }, description: 'The attempt\'s id (GET /_emulator/callbacks).' };
 const referencePath = { name: 'reference_id', schema: { type: 'string' } };
 
@@ -286,7 +293,7 @@ const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
   },
   '/_emulator/faults': {
     get: { summary: 'The fault rules, in the order they are matched', ok: { schema: ref('FaultList'), example: faultsExample } },
-    post: { summary: 'Add a fault rule (latency, status, error, html, reset, drop)', status: 201, body: { schema: ref('FaultRule'), example: { type: 'error', status: 429, code: 10019, retryAfterSeconds: 2, probability: 0.25 } }, ok: { schema: ref('FaultList'), example: faultsExample }, errors: [400] },
+    post: { summary: 'Add a fault rule (latency, status, error, html, reset, drop; callback: chaos in status callbacks)', status: 201, body: { schema: ref('FaultRule'), example: { type: 'error', status: 429, code: 10019, retryAfterSeconds: 2, probability: 0.25 } }, ok: { schema: ref('FaultList'), example: faultsExample }, errors: [400] },
     delete: { summary: 'Remove every fault rule', ok: { schema: ref('FaultList'), example: { faults: [] } } },
   },
   '/_emulator/faults/{index}': {
@@ -294,6 +301,21 @@ const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
   },
   '/_emulator/inbound': {
     post: { summary: 'An end user texts your number: a signed mo_sms callback to the account\'s callback URL', status: 202, body: { schema: ref('InboundRequest'), example: { from: '15555550100', to: '15555559999', text: 'STOP' } }, ok: { schema: ref('InboundAnswer'), example: { reference_id: REF, callback_url: 'http://127.0.0.1:3000/callbacks', payload: { reference_id: REF, sub_resource: 'mo_sms', status: status(1500, 'Delivered to customer'), submit_timestamp: AT, errors: [], user_response: { phone_number: '15555550100', sender_id: '15555559999', mo_message: 'STOP' } } } }, errors: [400] },
+  },
+  '/_emulator/numbers': {
+    get: { summary: 'The number scripts (with the steps they have left) and the default rules (the test suffixes)', ok: { schema: ref('NumberList'), example: numbersExample } },
+    post: { summary: 'Add a number script: what each channel of a number (or prefix) does next, steps taken in order', status: 201, body: { schema: ref('NumberScript'), example: numbersExample.numbers[0] }, ok: { schema: ref('NumberList'), example: numbersExample }, errors: [400] },
+    put: { summary: 'Replace every number script', body: { schema: { type: 'object', properties: { numbers: { type: 'array', items: ref('NumberScript') } }, required: ['numbers'], additionalProperties: false }, example: { numbers: numbersExample.numbers } }, ok: { schema: ref('NumberList'), example: numbersExample }, errors: [400] },
+    delete: { summary: 'Remove every number script (the default rules stay)', ok: { schema: ref('NumberList'), example: { ...numbersExample, numbers: [] } } },
+  },
+  '/_emulator/snapshot': {
+    get: { summary: 'The state as one document: transactions, outbox, callback attempts (signatures cut), journal, clock offset', ok: { schema: ref('Snapshot'), example: snapshotExample } },
+    put: {
+      summary: 'Replace the state with a saved one (checked field by field first; a bad one changes nothing)',
+      body: { schema: ref('Snapshot'), example: snapshotExample },
+      ok: { schema: { type: 'object', properties: { restored: { type: 'object', properties: { transactions: { type: 'integer' }, outbox: { type: 'integer' }, callbacks: { type: 'integer' }, journal: { type: 'integer' } }, required: ['transactions', 'outbox', 'callbacks', 'journal'], additionalProperties: false } }, required: ['restored'], additionalProperties: false }, example: { restored: { transactions: 0, outbox: 0, callbacks: 0, journal: 0 } } },
+      errors: [400],
+    },
   },
   '/_emulator/reset': {
     post: { summary: 'Forget everything: transactions, outbox, callbacks, faults, nonces, journal, clock offset', ok: { schema: { type: 'object', properties: { reset: { const: true } }, required: ['reset'], additionalProperties: false }, example: { reset: true } } },

@@ -39,7 +39,7 @@ export function bulkSmsRoutes(app: ServiceApp, ctx: EmulatorContext, family: Err
         session_id: recipient.id ?? p.session_id ?? null,
         reference_id: referenceId,
       };
-      ctx.schedule(settledAt, () => ctx.callbacks.send(url, payload, customer, referenceId));
+      ctx.schedule(settledAt, () => ctx.callbacks.send(url, payload, customer, referenceId, { product: 'bulk_sms', phoneNumber: recipient.phoneNumber }));
     }
     return reply(c, 200, { reference_id: referenceId, sub_resource: 'bulk_sms', status: ctx.status(293, at), errors: [] });
   });

@@ -10,6 +10,7 @@ import { riskOf } from '../service/risk.js';
 import { validateEmailRisk, validateRisk } from '../service/validate.js';
 import { assessEmail } from '../service/email.js';
 import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
+import { scriptedPhoneType } from './phoneid.js';
 
 function assess(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fromPath: string | undefined): Response {
   const body = readParams(c, family);
@@ -20,7 +21,8 @@ function assess(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fr
   if (error) return family.param(c, error);
   const now = ctx.now();
   const { body: phone, partial } = phoneIdOf(p.phone_number!, { now });
-  return reply(c, 200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...phone, risk: riskOf(p.phone_number!) });
+  const risk = scriptedPhoneType(ctx, p.phone_number!, phone);
+  return reply(c, 200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...phone, risk: riskOf(p.phone_number!, risk) });
 }
 
 /** POST /v1/score/{phone_number}: PhoneID's answer plus `risk` { level, recommendation, score }. */

@@ -143,7 +143,7 @@ export const verifyApi: ProductModule = {
       for (const timer of entry.timers) timer.cancel();
       entry.timers.length = 0;
       const url = entry.customer.callbackUrl;
-      if (url) ctx.callbacks.send(url, report(entry.v, at), entry.customer, entry.v.referenceId);
+      if (url) ctx.callbacks.send(url, report(entry.v, at), entry.customer, entry.v.referenceId, { product: 'verify_api', phoneNumber: entry.v.recipient.phone_number });
     };
 
     const find = (c: ServiceContext) => {

@@ -91,6 +91,11 @@ export class Outbox {
   clear(): void {
     this.messages.clear();
   }
+
+  /** Puts back the messages of a saved state, oldest first (no events). */
+  restore(messages: OutboxMessage[]): void {
+    for (const message of messages) this.messages.push(message);
+  }
 }
 
 /** Whether a message passes a filter (the outbox listing and `waitFor({ outbox })`). */
