@@ -46,6 +46,18 @@ describe('GET/PUT /_emulator/snapshot', () => {
     expect(JSON.parse(JSON.stringify(c.snapshot()))).toEqual({ ...(taken as object), savedAt: expect.any(Number) });
   });
 
+  it("an SMS's encoding, parts and the characters that forced UCS-2 round-trip with it", async () => {
+    const a = createEmulator({ deliveryDelayMs: 0 });
+    await local(a, 'POST', '/v1/messaging', { form: { phone_number: '15555550161', message: `“quoted” ${'x'.repeat(80)}`, message_type: 'ARN' } });
+    const [sent] = a.outbox.list();
+    expect(sent).toMatchObject({ encoding: 'UCS-2', parts: 2, nonGsm: [{ character: '“', index: 0 }, { character: '”', index: 7 }] });
+    const b = createEmulator();
+    const put = await b.fetch('http://emulator.local/_emulator/snapshot', { method: 'PUT', body: JSON.stringify(a.snapshot()) });
+    expect(put.status).toBe(200);
+    expect(b.outbox.list()).toEqual([sent]);
+    expect(() => b.restore({ ...a.snapshot(), outbox: [{ ...sent, encoding: 'UTF-8' }] })).toThrow(/state\.outbox\[0\]\.encoding/);
+  });
+
   it('a bad snapshot is refused with the path of the field, and the state is unchanged', async () => {
     const emulator = createEmulator();
     await local(emulator, 'POST', '/v1/messaging', { form: { phone_number: '15555550162', message: 'kept', message_type: 'ARN' } });

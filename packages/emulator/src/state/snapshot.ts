@@ -4,7 +4,8 @@
 import { redactHeaders, type CallbackAttempt } from './callbacks.js';
 import type { EmulatorContext } from './context.js';
 import type { JournalEntry } from '../control/journal.js';
-import type { OutboxMessage } from './outbox.js';
+import { NON_GSM_KEPT, type OutboxMessage } from './outbox.js';
+import { MESSAGE_ENCODINGS } from '@x/service/request';
 import { shapeChecks, type Record_ } from '../service/shape.js';
 import { withoutCredentials } from '../service/url.js';
 import type { Transaction } from './store.js';
@@ -58,8 +59,9 @@ const optional = <T>(record: Record_, key: string, check: (value: unknown) => T)
 };
 
 function checkTransaction(path: string, value: unknown): Transaction {
-  const tx = object(path, value, ['kind', 'referenceId', 'customerId', 'phoneNumber', 'createdAt', 'settlesAt', 'status', 'history', 'finalCode', 'externalId', 'callbackUrl', 'verify', 'voice']);
+  const tx = object(path, value, ['kind', 'referenceId', 'customerId', 'phoneNumber', 'createdAt', 'settlesAt', 'status', 'history', 'finalCode', 'externalId', 'callbackUrl', 'verify', 'voice', 'parts']);
   oneOf(`${path}.kind`, tx.kind, ['sms', 'verify', 'voice']);
+  optional(tx, 'parts', (v) => integer(`${path}.parts`, v, 2, 1_000_000, 'the parts of its SMS (message_parts_count)'));
   string(`${path}.referenceId`, tx.referenceId, REFERENCE, 'a reference id (32 upper-case hex digits)');
   string(`${path}.customerId`, tx.customerId, TEXT, 'a customer id');
   string(`${path}.phoneNumber`, tx.phoneNumber, TEXT, 'a phone number');
@@ -101,7 +103,7 @@ function checkTransaction(path: string, value: unknown): Transaction {
 }
 
 function checkOutbox(path: string, value: unknown): OutboxMessage {
-  const m = object(path, value, ['referenceId', 'customerId', 'channel', 'product', 'phoneNumber', 'recipientId', 'text', 'messageType', 'senderId', 'code', 'at']);
+  const m = object(path, value, ['referenceId', 'customerId', 'channel', 'product', 'phoneNumber', 'recipientId', 'text', 'messageType', 'senderId', 'code', 'encoding', 'units', 'parts', 'unitsPerPart', 'nonGsm', 'at']);
   string(`${path}.referenceId`, m.referenceId, REFERENCE, 'a reference id (32 upper-case hex digits)');
   string(`${path}.customerId`, m.customerId, TEXT, 'a customer id');
   oneOf(`${path}.channel`, m.channel, ['sms', 'voice', 'whatsapp', 'viber', 'rcs', 'email']);
@@ -109,6 +111,17 @@ function checkOutbox(path: string, value: unknown): OutboxMessage {
   string(`${path}.phoneNumber`, m.phoneNumber, TEXT, 'a phone number or email address');
   string(`${path}.text`, m.text, /^[\s\S]{0,20000}$/, 'the text');
   for (const key of ['recipientId', 'messageType', 'senderId', 'code']) optional(m, key, (v) => string(`${path}.${key}`, v, TEXT, 'a string'));
+  // What an SMS costs (outbox.ts smsFacts): its encoding, units and parts, the characters that forced UCS-2.
+  optional(m, 'encoding', (v) => oneOf(`${path}.encoding`, v, MESSAGE_ENCODINGS));
+  for (const key of ['units', 'parts', 'unitsPerPart']) optional(m, key, (v) => integer(`${path}.${key}`, v, 0, 1_000_000));
+  optional(m, 'nonGsm', (v) =>
+    array(`${path}.nonGsm`, v, NON_GSM_KEPT).forEach((c, i) => {
+      const at = `${path}.nonGsm[${i}]`;
+      const n = object(at, c, ['character', 'index']);
+      string(`${at}.character`, n.character, /^[\s\S]{1,2}$/u, 'one character');
+      integer(`${at}.index`, n.index, 0, 1_000_000);
+    }),
+  );
   TIME(`${path}.at`, m.at);
   return m as unknown as OutboxMessage;
 }
