@@ -1,4 +1,5 @@
-import { VERIFY_FAILURE_ADVICE, XError, verifyFailureOf, type VerifyFailure } from '@x/auth';
+import { XError } from '@x/auth';
+import { VERIFY_FAILURE_ADVICE, verifyFailureOf, type VerifyFailure } from '@x/service/failures';
 import { maskedCause, maskSecrets, maskSecretsIn } from './secrets.js';
 import type { ServiceErrorBody } from './types.js';
 

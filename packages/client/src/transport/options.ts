@@ -5,7 +5,7 @@ import type { ClientError } from '../errors.js';
 import type { FetchFunction } from './fetch.js';
 import type { Logger, LogLevel } from './log.js';
 
-export const DEFAULT_BASE_URL: typeof REST_HOST = REST_HOST;
+export const DEFAULT_BASE_URL = REST_HOST;
 
 /** The most bytes of one answer the client reads by default (1 MiB); the service's answers are a few KB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1_048_576;
