@@ -439,6 +439,8 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await page.getByRole('button', { name: 'Add script' }).click();
     await poll(scripts).toHaveLength(2);
     await poll(() => list.count()).toBe(2);
+    await page.locator('#number-defaults summary').click();
+    await page.screenshot({ path: `${shots}inspector-faults.png`, fullPage: true });
   });
 
   it('reset from the page: the API then answers empty lists, and so does the page', async () => {
