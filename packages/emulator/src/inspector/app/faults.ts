@@ -79,7 +79,10 @@ export function addFault(rule: Rule, button: HTMLButtonElement | null, form?: HT
       return await api<{ faults?: FaultRule[] }>('POST', '/faults', rule);
     } catch (error) {
       const input = form && error instanceof ApiError && error.field ? form.querySelector<HTMLElement>('[name="' + CSS.escape(error.field) + '"]') : null;
-      if (input) input.setAttribute('aria-invalid', 'true');
+      if (input) {
+        input.setAttribute('aria-invalid', 'true');
+        input.focus();
+      }
       throw error;
     }
   };

@@ -4,7 +4,7 @@ import type { DefaultNumberRule, NumberScript, ScriptStep } from '../../state/sc
 import { act, api } from './api.js';
 import { codeText } from './data.js';
 import { $, h, reconcile, setResult } from './dom.js';
-import { duration, phoneText } from './format.js';
+import { duration, phoneText, truncate } from './format.js';
 import { missing, refresh, state } from './store.js';
 
 type Scripts = { numbers?: NumberScript[]; defaults?: DefaultNumberRule[] };
@@ -18,9 +18,13 @@ function describeStep(step: ScriptStep): string {
   return 'PhoneID ' + [step.phoneid.type, step.phoneid.risk !== undefined ? 'risk ' + step.phoneid.risk : undefined].filter(Boolean).join(', ');
 }
 
-export function describeScript(s: NumberScript): string {
+/** The steps a script's line describes; its JSON below shows more. */
+const SHOWN_STEPS = 5;
+
+function describeScript(s: NumberScript): string {
   const n = s.steps.length;
-  return who(s) + ': ' + n + (n === 1 ? ' step' : ' steps') + ' left (' + s.steps.map(describeStep).join('; ') + ')';
+  const shown = s.steps.slice(0, SHOWN_STEPS).map(describeStep).join('; ');
+  return who(s) + ': ' + n + (n === 1 ? ' step' : ' steps') + ' left (' + shown + (n > SHOWN_STEPS ? '; …' : '') + ')';
 }
 
 /** Removes one script: the others are put back as they are now (PUT /_emulator/numbers). */
@@ -48,7 +52,7 @@ export function renderScripts(): void {
   reconcile($('script-list'), list, (x) => x.i + ':' + JSON.stringify(x.s), ({ s, i }) => {
     const remove: HTMLButtonElement = h('button', { type: 'button', class: 'secondary', 'data-focus': 'remove-script-' + i, 'aria-label': 'Remove the script of ' + who(s), on: { click: () =>
       void act(remove, $('scripts-result'), () => removeScript(s), 'Script removed.').then(applied) } }, 'Remove');
-    return h('li', { class: 'fault' }, h('p', {}, describeScript(s)), h('code', { class: 'mono wrap' }, JSON.stringify(s.steps)), remove);
+    return h('li', { class: 'fault' }, h('p', {}, describeScript(s)), h('code', { class: 'mono wrap' }, truncate(JSON.stringify(s.steps), 300)), remove);
   });
   const why = missing.get('numbers');
   const empty = $('scripts-empty');
