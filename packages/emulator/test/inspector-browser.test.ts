@@ -523,6 +523,11 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, view).toBeLessThanOrEqual(380);
     }
+    // The default rules of number scripts, opened: their table as cards too.
+    await page.goto(`${server.url}/#faults`);
+    await page.locator('#number-defaults summary').click();
+    await page.locator('#default-rows tr').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'default rules').toBeLessThanOrEqual(380);
     await page.goto(`${server.url}/#inbox`);
     await page.locator('#phones article').waitFor();
     await page.screenshot({ path: `${shots}inspector-narrow.png`, fullPage: true });
