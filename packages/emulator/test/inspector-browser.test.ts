@@ -147,6 +147,29 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await page.screenshot({ path: `${shots}inspector-inbox.png`, fullPage: true });
   });
 
+  it('an SMS shows its encoding, its parts with units, and the characters that forced UCS-2 where they are', async () => {
+    await open();
+    const start = 'Code – 424242 😀 ok ';
+    const text = start + 'a'.repeat(89 - start.length);
+    await sdk().messaging.send({ phoneNumber: '15555550100', message: text, messageType: 'ARN' });
+    await sdk().messaging.send({ phoneNumber: '15555550100', message: 'plain {text}', messageType: 'ARN' });
+    const bubbles = page.getByRole('article', { name: '+15555550100' }).locator('.bubble');
+    await bubbles.nth(1).waitFor();
+    const [ucs, gsm] = (await control<{ messages: Array<{ text: string; encoding: string; units: number; parts: number; unitsPerPart: number; nonGsm: Array<{ character: string; index: number }> }> }>(server, '/outbox')).messages;
+    expect(ucs).toMatchObject({ encoding: 'UCS-2', units: 89, parts: 2, unitsPerPart: 67 });
+    const first = bubbles.nth(0);
+    expect(await first.locator('.sms-facts').textContent()).toBe('UCS-2 89 units, 2 × 67');
+    expect(await first.locator('.sms-facts .badge').textContent()).toBe('UCS-2');
+    // The offending characters, marked at their indexes; the text itself unchanged.
+    expect(await first.locator('.body mark').allTextContents()).toEqual(ucs!.nonGsm.map((c) => c.character));
+    expect(await first.locator('.body mark').allTextContents()).toEqual(['–', '😀']);
+    expect(await first.locator('.body').textContent()).toBe(text);
+    const second = bubbles.nth(1);
+    expect(await second.locator('.sms-facts').textContent()).toBe(`GSM-7 ${gsm!.units} units, 1 × 160`);
+    expect(gsm!.units).toBe(14);
+    expect(await second.locator('.body mark').count()).toBe(0);
+  });
+
   it('shows a failed signature with both strings, and the line that differs', async () => {
     await open('journal');
     await sdk().messaging.send({ phoneNumber: '15555550100', message: 'fine', messageType: 'ARN' });
@@ -228,6 +251,33 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     expect(await card.first().textContent()).toContain(`Re-sent from#${first!.id}`);
     await card.first().locator('summary', { hasText: 'Signed headers' }).click();
     await page.screenshot({ path: `${shots}inspector-callbacks.png`, fullPage: true });
+  });
+
+  it('callback chaos and restored attempts: a badge with the kind and what was done; a restored attempt cannot be re-sent', async () => {
+    await open('callbacks');
+    const added = await fetch(`${server.url}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'callback', chaos: 'duplicate', copies: 1 }) });
+    expect(added.status).toBe(201);
+    await sdk().messaging.send({ phoneNumber: '15555550100', message: 'twice', messageType: 'ARN' });
+    await poll(async () => (await control<{ attempts: unknown[] }>(server, '/callbacks')).attempts.length).toBe(2);
+    const { attempts } = await control<{ attempts: Array<{ chaos?: { kind: string; detail: string } }> }>(server, '/callbacks');
+    const details = attempts.map((a) => a.chaos?.detail);
+    expect(details.every((d) => typeof d === 'string')).toBe(true);
+    const cards = page.locator('#callback-list article');
+    await poll(() => cards.count()).toBe(2);
+    await poll(() => cards.locator('.badge.chaos').allTextContents()).toEqual(['duplicate', 'duplicate']);
+    expect(await cards.locator('.chaos-detail').allTextContents()).toEqual(details.slice().reverse());
+    expect(await cards.first().getByRole('button', { name: 'Re-send' }).isDisabled()).toBe(false);
+
+    // A saved state loaded: the attempts are restored, without their signatures.
+    const saved = await (await fetch(`${server.url}/_emulator/snapshot`)).text();
+    const put = await fetch(`${server.url}/_emulator/snapshot`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: saved });
+    expect(put.status).toBe(200);
+    await poll(() => cards.locator('.badge.restored').count()).toBe(2);
+    expect(await cards.first().locator('.badge.restored').textContent()).toBe('restored');
+    expect(await cards.first().getByRole('button', { name: 'Re-send' }).isDisabled()).toBe(true);
+    expect(await cards.first().getByRole('button', { name: 'Copy as curl' }).isDisabled()).toBe(true);
+    // The chaos stays on a restored attempt.
+    expect(await cards.locator('.badge.chaos').count()).toBe(2);
   });
 
   it('a failed delivery: the card says what the callback is about before it is opened, and why, where and when it is tried again', async () => {
@@ -325,6 +375,74 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     errors = errors.filter((e) => !/status of 400/.test(e));
   });
 
+  it('callback faults from the page: its chaos fields, listed and removed like the others; a refusal marks the field', async () => {
+    await open('faults');
+    const faults = async () => (await control<{ faults: unknown[] }>(server, '/faults')).faults;
+    const form = page.locator('#fault-form');
+    await page.getByLabel('Type').selectOption('callback');
+    expect(await form.getByLabel('Only paths starting with (optional)').isHidden()).toBe(true);
+    await form.getByLabel('Chaos').selectOption('duplicate');
+    expect(await form.getByLabel('Delay (ms)').isHidden()).toBe(true);
+    await form.getByLabel('Copies').fill('2');
+    await form.getByLabel('Only numbers starting with (optional)').fill('+1 555');
+    await form.getByLabel('Only product (optional)').selectOption('messaging');
+    await page.getByLabel('Times').fill('3');
+    await form.getByRole('button', { name: 'Add fault' }).click();
+    await poll(faults).toEqual([{ type: 'callback', chaos: 'duplicate', copies: 2, phoneNumber: '1555', product: 'messaging', times: 3 }]);
+    const item = page.locator('#fault-list li').first();
+    await poll(() => item.locator('p').textContent()).toBe('send 2 extra copies — the next 3 callbacks, messaging callbacks about numbers starting with 1555');
+
+    // Late: its delay, not the copies; a delay out of range is refused and its input marked.
+    await form.getByLabel('Chaos').selectOption('late');
+    expect(await form.getByLabel('Copies').isHidden()).toBe(true);
+    await form.getByLabel('Delay (ms)').fill('99999999');
+    await form.getByRole('button', { name: 'Add fault' }).click();
+    await poll(() => page.locator('#faults-result').textContent()).toMatch(/delayMs/);
+    expect(await form.getByLabel('Delay (ms)').getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Delay (ms)').fill('2000');
+    await form.getByRole('button', { name: 'Add fault' }).click();
+    await poll(faults).toHaveLength(2);
+    expect((await faults())[1]).toEqual({ type: 'callback', chaos: 'late', delayMs: 2000, phoneNumber: '1555', product: 'messaging', times: 3 });
+    expect(await form.getByLabel('Delay (ms)').getAttribute('aria-invalid')).toBeNull();
+    await page.getByRole('button', { name: /^Remove fault 1:/ }).click();
+    await poll(faults).toEqual([expect.objectContaining({ chaos: 'late' })]);
+    errors = errors.filter((e) => !/status of 400/.test(e));
+  });
+
+  it('number scripts: listed with their steps left and the default rules, live; removed one by one', async () => {
+    await open('faults');
+    const scripts = async () => (await control<{ numbers: unknown[] }>(server, '/numbers')).numbers;
+    const list = page.locator('#script-list li');
+    await page.getByText('No number script').waitFor();
+    // The default rules: the test suffixes.
+    const { defaults } = await control<{ defaults: Array<{ suffix: string }> }>(server, '/numbers');
+    await poll(() => page.locator('#number-defaults tbody tr').count()).toBe(defaults.length);
+    expect(await page.locator('#number-defaults tbody td[data-label="Suffix"]').allTextContents()).toEqual(defaults.map((d) => d.suffix));
+
+    const numbers = [
+      { number: '15555550100', steps: [{ sms: 'undeliverable' }, { call: 'answered', delayMs: 2000 }] },
+      { prefix: '1555777', steps: [{ phoneid: { type: 'VOIP', risk: 820 } }] },
+    ];
+    expect((await fetch(`${server.url}/_emulator/numbers`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ numbers }) })).status).toBe(200);
+    await poll(() => list.count()).toBe(2);
+    expect(await list.nth(0).locator('p').textContent()).toBe('+15555550100: 2 steps left (SMS undeliverable; call answered after 2.0 s)');
+    expect(await list.nth(1).locator('p').textContent()).toBe('Numbers starting with 1555777: 1 step left (PhoneID VOIP, risk 820)');
+    // The SMS takes its step: the page follows.
+    await sdk().messaging.send({ phoneNumber: '15555550100', message: 'scripted', messageType: 'ARN' });
+    await poll(() => list.nth(0).locator('p').textContent()).toBe('+15555550100: 1 step left (call answered after 2.0 s)');
+    await page.getByRole('button', { name: 'Remove the script of +15555550100' }).click();
+    await poll(scripts).toEqual([numbers[1]]);
+    await poll(() => list.count()).toBe(1);
+
+    // One added as JSON from the page.
+    await page.getByLabel('Script', { exact: true }).fill('{"number":"15555550199","steps":[{"sms":"delivered"}]}');
+    await page.getByRole('button', { name: 'Add script' }).click();
+    await poll(scripts).toHaveLength(2);
+    await poll(() => list.count()).toBe(2);
+    await page.locator('#number-defaults summary').click();
+    await page.screenshot({ path: `${shots}inspector-faults.png`, fullPage: true });
+  });
+
   it('reset from the page: the API then answers empty lists, and so does the page', async () => {
     await open('inbox');
     await sdk().messaging.send({ phoneNumber: '15555550100', message: 'to forget', messageType: 'ARN' });
@@ -405,6 +523,11 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, view).toBeLessThanOrEqual(380);
     }
+    // The default rules of number scripts, opened: their table as cards too.
+    await page.goto(`${server.url}/#faults`);
+    await page.locator('#number-defaults summary').click();
+    await page.locator('#default-rows tr').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'default rules').toBeLessThanOrEqual(380);
     await page.goto(`${server.url}/#inbox`);
     await page.locator('#phones article').waitFor();
     await page.screenshot({ path: `${shots}inspector-narrow.png`, fullPage: true });

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator } from '../src/index.js';
+import { CALLBACK_CHAOS, CALLBACK_PRODUCTS, createEmulator, FAULT_TYPES } from '../src/index.js';
 import { escapeHtml } from '../src/inspector/escape.js';
 import { inspectorPage } from '../src/inspector/page.js';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
@@ -47,6 +47,18 @@ describe('inspector page over HTTP', () => {
     // No inline script, style or event handler: the CSP would refuse them.
     expect(r.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(r.body).not.toMatch(/<style|\son[a-z]+=/i);
+  });
+
+  it("the fault form offers every fault type, callback chaos and product the emulator knows", async () => {
+    const page = (await get(server.url + '/')).body;
+    const options = (id: string) => {
+      const select = new RegExp(`<select id="${id}"[^>]*>(.*?)</select>`).exec(page);
+      expect(select, id).not.toBeNull();
+      return [...select![1]!.matchAll(/<option(?: value="([^"]*)")?>([^<]*)<\/option>/g)].map((m) => m[1] ?? m[2]);
+    };
+    expect(options('fault-type').sort()).toEqual([...FAULT_TYPES].sort());
+    expect(options('fault-chaos')).toEqual([...CALLBACK_CHAOS]);
+    expect(options('fault-product')).toEqual(['', ...CALLBACK_PRODUCTS]);
   });
 
   it('serves its script and styles with their types', async () => {

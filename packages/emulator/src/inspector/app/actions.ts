@@ -6,6 +6,7 @@ import { duration, iso } from './format.js';
 import { renderClock } from './clock.js';
 import { addFault, type Rule } from './faults.js';
 import { renderInbox } from './inbox.js';
+import { addScript } from './scripts.js';
 import { forget } from './live.js';
 import { refresh, refreshAll } from './store.js';
 import { renderTransactions } from './transactions.js';
@@ -23,7 +24,7 @@ export function wire(): void {
   });
   const reset = $<HTMLButtonElement>('reset');
   reset.addEventListener('click', () => {
-    void act(reset, $('top-result'), () => api('POST', '/reset'), 'Reset: transactions, outbox, callbacks, faults and journal are empty.').then((d) => {
+    void act(reset, $('top-result'), () => api('POST', '/reset'), 'Reset: transactions, outbox, callbacks, faults, number scripts and journal are empty.').then((d) => {
       if (!d) return;
       forget();
       refreshAll();
@@ -59,6 +60,10 @@ export function wire(): void {
   const clear = $<HTMLButtonElement>('faults-clear');
   clear.addEventListener('click', () => void act(clear, $('faults-result'), () => api('DELETE', '/faults'), 'Every fault cleared.').then((d) => d && refresh('faults')));
   wireFaultForms();
+  $<HTMLFormElement>('script-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    addScript(value('script-json'), submitter(event));
+  });
   window.addEventListener('hashchange', () => showView(viewFromHash(), true));
   setInterval(renderClock, 1000);
 }
@@ -67,21 +72,27 @@ function wireFaultForms(): void {
   const type = $<HTMLSelectElement>('fault-type');
   const form = $<HTMLFormElement>('fault-form');
   // Each field says which types it belongs to (data-for); the others are hidden and not sent.
+  // A callback fault's fields also name its chaos (data-for="callback:late").
+  const chaos = $<HTMLSelectElement>('fault-chaos');
   const showFields = () => {
-    for (const el of form.querySelectorAll<HTMLElement>('[data-for]')) el.hidden = !el.getAttribute('data-for')!.split(' ').includes(type.value);
+    for (const el of form.querySelectorAll<HTMLElement>('[data-for]')) {
+      const wanted = el.getAttribute('data-for')!.split(' ');
+      el.hidden = !wanted.includes(type.value) && !wanted.includes(type.value + ':' + chaos.value);
+    }
   };
   type.addEventListener('change', showFields);
+  chaos.addEventListener('change', showFields);
   showFields();
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const rule: Rule = { type: type.value };
-    for (const input of form.querySelectorAll<HTMLInputElement>('input[name]')) {
+    for (const input of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[name], select[name]:not(#fault-type)')) {
       const holder = input.closest<HTMLElement>('[data-for]');
       const text = input.value.trim();
       if (text === '' || (holder && holder.hidden)) continue;
       rule[input.name] = input.inputMode === 'numeric' || input.inputMode === 'decimal' ? Number(text) : text;
     }
-    addFault(rule, submitter(event));
+    addFault(rule, submitter(event), form);
   });
   $<HTMLFormElement>('fault-json-form').addEventListener('submit', (event) => {
     event.preventDefault();

@@ -38,6 +38,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The field a refusal names (400 `field`). */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -80,7 +82,7 @@ export async function api<T extends object = Answer>(method: string, path: strin
     const code = data.code || 'http_' + response.status;
     if (code === 'token_required' || code === 'invalid_token') askForToken(data.error);
     const message = data.error || (data.status && data.status.description) || 'HTTP ' + response.status;
-    throw new ApiError(response.status, code, message + (data.field ? ' (field: ' + data.field + ')' : ''));
+    throw new ApiError(response.status, code, message + (data.field ? ' (field: ' + data.field + ')' : ''), data.field);
   }
   return data as T;
 }

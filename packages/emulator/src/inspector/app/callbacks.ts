@@ -38,16 +38,21 @@ function renderAttempt({ a, key, check }: { a: CallbackView; key: string; check:
   const ok = a.ok !== undefined ? a.ok : a.status !== undefined && a.status >= 200 && a.status < 300;
   const result = h('p', { class: 'result' + (check && check.failed ? ' error' : ''), role: 'status' }, check ? check.text : '');
   const canAct = a.id !== undefined;
-  const resend: HTMLButtonElement = h('button', { type: 'button', 'data-focus': 'resend-' + key, disabled: !canAct, on: { click: () =>
+  // A restored attempt kept no signature: it cannot be sent again, by the emulator or by curl.
+  const canSend = canAct && !a.restored;
+  const resend: HTMLButtonElement = h('button', { type: 'button', 'data-focus': 'resend-' + key, disabled: !canSend, on: { click: () =>
     void act(resend, result, () => api('POST', '/callbacks/' + encodeURIComponent(a.id) + '/resend'), 'Re-sent as a new attempt.').then((d) => d && refresh('callbacks')) } }, 'Re-send');
   const verify: HTMLButtonElement = h('button', { type: 'button', 'data-focus': 'check-' + key, disabled: !canAct, on: { click: () => void checkBody(a, key, verify, result) } }, 'Check body');
-  const curl: HTMLButtonElement = h('button', { type: 'button', 'data-focus': 'curl-' + key, disabled: !canAct, on: { click: () => void copyCurl(a, curl, result) } }, 'Copy as curl');
+  const curl: HTMLButtonElement = h('button', { type: 'button', 'data-focus': 'curl-' + key, disabled: !canSend, on: { click: () => void copyCurl(a, curl, result) } }, 'Copy as curl');
   const headers = Object.entries(a.headers || {});
   const payload = a.payload !== undefined ? JSON.stringify(a.payload, null, 2) : (a as { body?: string }).body;
   return h('li', {},
     h('article', { class: 'attempt ' + (ok ? 'ok' : 'failed'), 'aria-labelledby': 'cb-' + key },
       h('header', {},
-        h('h3', { id: 'cb-' + key }, h('span', { class: 'badge ' + (ok ? 'good' : 'bad') }, a.status !== undefined ? String(a.status) : 'no answer'), ' ', h('span', { class: 'url' }, 'POST ' + a.url)),
+        h('h3', { id: 'cb-' + key }, h('span', { class: 'badge ' + (ok ? 'good' : 'bad') }, a.status !== undefined ? String(a.status) : 'no answer'), ' ',
+          a.chaos ? [h('span', { class: 'badge wait chaos', title: 'Shaped by a callback fault: ' + a.chaos.detail }, a.chaos.kind), ' '] : null,
+          a.restored ? [h('span', { class: 'badge neutral restored', title: 'Loaded from a saved state without its signature: it cannot be re-sent' }, 'restored'), ' '] : null,
+          h('span', { class: 'url' }, 'POST ' + a.url)),
         h('p', { class: 'about' }, about(a.payload))),
       dl([
         ['Attempt', a.attempt !== undefined ? String(a.attempt) + (a.id !== undefined ? ' (#' + a.id + ')' : '') : undefined],
@@ -57,6 +62,7 @@ function renderAttempt({ a, key, check }: { a: CallbackView; key: string; check:
         ['Latency', a.ms !== undefined ? Math.round(a.ms) + ' ms' : undefined],
         ['Error', a.error !== undefined ? [a.error, a.cause, a.address].filter((part) => part !== undefined).join(' ') : undefined],
         ['Next attempt', a.nextAttemptAt !== undefined ? timeEl(a.nextAttemptAt) : undefined],
+        ['Chaos', a.chaos ? h('span', { class: 'chaos-detail' }, a.chaos.detail) : undefined],
       ]),
       a.bodySha256 ? h('p', { class: 'sha' }, h('span', { class: 'muted' }, 'Body SHA-256: '), h('span', { class: 'mono wrap' }, a.bodySha256)) : null,
       h('details', { 'data-keep': 'headers' }, h('summary', {}, 'Signed headers (' + headers.length + ')'), dl(headers.map(([n, v]) => [n, h('span', { class: 'mono wrap' }, v)] as const), 'facts headers mono')),

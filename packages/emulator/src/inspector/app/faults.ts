@@ -1,6 +1,6 @@
 // Faults: the active rules, each with a plain description and a Remove button.
 import type { FaultRule } from '../../control/faults.js';
-import { act, api } from './api.js';
+import { act, api, ApiError } from './api.js';
 import { $, h, reconcile } from './dom.js';
 import { truncate } from './format.js';
 import { refresh, state } from './store.js';
@@ -23,6 +23,11 @@ interface Described {
   method?: string;
   path?: string;
   probability?: number;
+  chaos?: string;
+  copies?: number;
+  delayMs?: number;
+  phoneNumber?: string;
+  product?: string;
 }
 
 export function describeFault(rule: Rule | FaultRule): string {
@@ -35,10 +40,21 @@ export function describeFault(rule: Rule | FaultRule): string {
     latency: () => 'answer ' + f.ms + ' ms late',
     reset: () => 'reset the connection before reading the request',
     drop: () => 'process, then drop the connection',
+    callback: () => CHAOS[String(f.chaos)]?.() ?? String(f.chaos),
+  };
+  const CHAOS: Record<string, () => string> = {
+    duplicate: () => 'send ' + (f.copies ?? 1) + ' extra ' + (f.copies === undefined || f.copies === 1 ? 'copy' : 'copies'),
+    reorder: () => 'send the earlier status after the final one',
+    late: () => 'send the earlier status ' + (f.delayMs ?? 5000) + ' ms after the final one',
+    drop: () => 'lose the first attempt (the retries follow)',
   };
   const what = Object.hasOwn(WHAT, f.type) ? WHAT[f.type]!() : String(f.type);
-  const where = (f.method ? f.method + ' ' : 'any method ') + (f.path ? 'on paths starting with ' + f.path : 'on any path');
-  const times = f.times === undefined || f.times === 1 ? 'the next request' : f.times === null || f.times === Infinity ? 'every request' : 'the next ' + f.times + ' requests';
+  const callback = f.type === 'callback';
+  const where = callback
+    ? (f.product ? f.product + ' callbacks' : 'any callback') + (f.phoneNumber ? ' about numbers starting with ' + f.phoneNumber : '')
+    : (f.method ? f.method + ' ' : 'any method ') + (f.path ? 'on paths starting with ' + f.path : 'on any path');
+  const unit = callback ? 'callback' : 'request';
+  const times = f.times === undefined || f.times === 1 ? 'the next ' + unit : f.times === null || f.times === Infinity ? 'every ' + unit : 'the next ' + f.times + ' ' + unit + 's';
   const chance = f.probability !== undefined && f.probability !== 1 ? ' (probability ' + f.probability + ')' : '';
   return truncate(what + ' — ' + times + ', ' + where + chance, 300);
 }
@@ -55,8 +71,22 @@ export function renderFaults(): void {
 }
 
 /** Adds a rule (from the form or written as JSON) and shows what it does. */
-export function addFault(rule: Rule, button: HTMLButtonElement | null): void {
-  void act(button, $('faults-result'), () => api<{ faults?: FaultRule[] }>('POST', '/faults', rule), 'Fault added: ' + describeFault(rule) + '.').then((d) => {
+export function addFault(rule: Rule, button: HTMLButtonElement | null, form?: HTMLFormElement): void {
+  // The field a refusal names is marked in the form (aria-invalid) until the next try.
+  for (const el of form ? form.querySelectorAll('[aria-invalid]') : []) el.removeAttribute('aria-invalid');
+  const post = async () => {
+    try {
+      return await api<{ faults?: FaultRule[] }>('POST', '/faults', rule);
+    } catch (error) {
+      const input = form && error instanceof ApiError && error.field ? form.querySelector<HTMLElement>('[name="' + CSS.escape(error.field) + '"]') : null;
+      if (input) {
+        input.setAttribute('aria-invalid', 'true');
+        input.focus();
+      }
+      throw error;
+    }
+  };
+  void act(button, $('faults-result'), post, 'Fault added: ' + describeFault(rule) + '.').then((d) => {
     if (!d) return;
     if (d.faults) {
       state.faults = d.faults;

@@ -1,6 +1,6 @@
 // Inbox: one phone per number, newest activity first.
 import type { OutboxMessage } from '../../state/outbox.js';
-import { $, h, reconcile } from './dom.js';
+import { $, h, reconcile, type Child } from './dom.js';
 import { channelName, digits, phoneText, timeEl } from './format.js';
 import { state } from './store.js';
 import { setEmpty } from './views.js';
@@ -27,11 +27,31 @@ function renderPhone({ phone, messages }: { phone: string; messages: OutboxMessa
     h('ol', { class: 'thread' }, messages.map(renderMessage)));
 }
 
+/** The text with the characters that forced UCS-2 marked at their (UTF-16) indexes. */
+function markedText(text: string, nonGsm: OutboxMessage['nonGsm']): Child[] {
+  const out: Child[] = [];
+  let from = 0;
+  for (const { character, index } of (nonGsm || []).slice().sort((a, b) => a.index - b.index)) {
+    if (index < from || text.slice(index, index + character.length) !== character) continue;
+    out.push(text.slice(from, index), h('mark', { title: 'Not in GSM-7' }, character));
+    from = index + character.length;
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
+/** An SMS's encoding, units and parts: “UCS-2 89 units, 2 × 67”. */
+function smsFacts(m: OutboxMessage): HTMLElement | null {
+  if (!m.encoding || m.units === undefined || m.parts === undefined) return null;
+  return h('p', { class: 'meta sms-facts' }, h('span', { class: 'badge ' + (m.encoding === 'GSM-7' ? 'neutral' : 'wait') }, m.encoding), ' ', m.units + ' units, ' + m.parts + ' × ' + m.unitsPerPart);
+}
+
 function renderMessage(m: OutboxMessage): HTMLElement {
   const call = m.channel === 'voice';
   return h('li', { class: 'bubble ' + (call ? 'call' : 'text') },
     h('p', { class: 'meta' }, h('span', { class: 'channel' }, call ? 'Call' : channelName(m.channel)), ' ', timeEl(m.at), m.senderId ? ' · from ' + m.senderId : '', ' · ' + m.product),
-    h('p', { class: 'body' }, call ? [h('span', { class: 'visually-hidden' }, 'The call said: '), '“' + m.text + '”'] : m.text),
+    h('p', { class: 'body' }, call ? [h('span', { class: 'visually-hidden' }, 'The call said: '), '“' + m.text + '”'] : markedText(m.text, m.nonGsm)),
+    call ? null : smsFacts(m),
     m.code ? h('p', { class: 'code' }, 'Code ', h('strong', { class: 'mono' }, m.code)) : null,
     h('p', { class: 'ref muted' }, 'Reference ', h('span', { class: 'mono' }, m.referenceId)));
 }

@@ -76,6 +76,9 @@ function onEvent(name: string, data: string): void {
     case 'faults':
       refresh('faults');
       break;
+    case 'numbers':
+      refresh('numbers');
+      break;
     case 'clock':
       refresh('clock');
       break;
@@ -155,6 +158,6 @@ async function readEvents(body: NonNullable<Response['body']>): Promise<void> {
 
 function startPolling(): void {
   setLive('polling', 'Polling every second');
-  if (!polling) polling = setInterval(() => refresh('outbox', 'transactions', 'callbacks', 'journalNew', 'faults', 'clock'), 1000);
+  if (!polling) polling = setInterval(() => refresh('outbox', 'transactions', 'callbacks', 'journalNew', 'faults', 'numbers', 'clock'), 1000);
   refreshAll();
 }

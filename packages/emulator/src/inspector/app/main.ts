@@ -8,12 +8,13 @@ import { fillTables } from './data.js';
 import { renderFaults } from './faults.js';
 import { renderInbox } from './inbox.js';
 import { renderJournal } from './journal.js';
+import { renderScripts } from './scripts.js';
 import { listen } from './live.js';
 import { renderWith } from './store.js';
 import { renderTransactions } from './transactions.js';
 import { showView, viewFromHash } from './views.js';
 
-renderWith({ outbox: renderInbox, transactions: renderTransactions, callbacks: renderCallbacks, journal: renderJournal, faults: renderFaults, clock: renderClock });
+renderWith({ outbox: renderInbox, transactions: renderTransactions, callbacks: renderCallbacks, journal: renderJournal, faults: renderFaults, numbers: renderScripts, clock: renderClock });
 fillTables();
 
 const tokenInHash = /(?:^#|&)token=([^&]*)/.exec(location.hash);

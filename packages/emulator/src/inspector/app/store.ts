@@ -5,6 +5,7 @@ import type { FaultRule } from '../../control/faults.js';
 import type { OutboxMessage } from '../../state/outbox.js';
 import type { CallbackView } from '../../state/callbacks.js';
 import type { TransactionView } from '../../state/transactions.js';
+import type { DefaultNumberRule, NumberScript } from '../../state/scripts.js';
 import { api, ApiError, BASE } from './api.js';
 import { $, setResult } from './dom.js';
 
@@ -14,6 +15,8 @@ export const state = {
   attempts: [] as CallbackView[],
   journal: [] as JournalEntry[],
   faults: [] as FaultRule[],
+  numbers: [] as NumberScript[],
+  defaults: [] as DefaultNumberRule[],
   clock: undefined as { now: number; offsetMs: number; readAt: number } | undefined,
 };
 /** Resources this emulator does not serve (404), with the route: shown in their view. */
@@ -33,7 +36,7 @@ function journalQuery(extra: Record<string, string> = {}): string {
 const lastSeq = () => (state.journal.length ? state.journal[state.journal.length - 1]!.seq : undefined);
 
 /** What a view shows: each has its render function (main.ts registers them). */
-export type Target = 'outbox' | 'transactions' | 'callbacks' | 'journal' | 'faults' | 'clock';
+export type Target = 'outbox' | 'transactions' | 'callbacks' | 'journal' | 'faults' | 'numbers' | 'clock';
 export type Resource = Target | 'journalNew';
 
 interface Loader<T> {
@@ -65,6 +68,14 @@ const LOADERS: Record<Resource, Loader<unknown>> = {
     as: 'journal',
   }),
   faults: loader({ route: '/faults', get: () => api<{ faults?: FaultRule[] }>('GET', '/faults'), apply: (d) => (state.faults = d.faults || []) }),
+  numbers: loader({
+    route: '/numbers',
+    get: () => api<{ numbers?: NumberScript[]; defaults?: DefaultNumberRule[] }>('GET', '/numbers'),
+    apply: (d) => {
+      state.numbers = d.numbers || [];
+      state.defaults = d.defaults || [];
+    },
+  }),
   clock: loader({ route: '/clock', get: () => api<{ now: number; offsetMs?: number }>('GET', '/clock'), apply: (d) => (state.clock = { now: d.now, offsetMs: d.offsetMs || 0, readAt: Date.now() }) }),
 };
 
@@ -111,4 +122,4 @@ function flush(): Promise<void[]> {
   queued.clear();
   return Promise.all(names.map(load));
 }
-export const refreshAll = (): void => refresh('outbox', 'transactions', 'callbacks', 'journal', 'faults', 'clock');
+export const refreshAll = (): void => refresh('outbox', 'transactions', 'callbacks', 'journal', 'faults', 'numbers', 'clock');
