@@ -78,16 +78,21 @@ async function count(args, request) {
     exited.then(() => Promise.reject(new Error(`${args.join(' ')} exited before serving:\n${log}`))),
   ]);
   const load = async (amount) => {
-    const result = await autocannon({ url, connections: 10, amount, ...request(url) });
+    // Under valgrind a request can take seconds when the machine is busy: a generous timeout, counted all the same.
+    const result = await autocannon({ url, connections: 10, amount, timeout: 60, ...request(url) });
     const failed = result.non2xx + result.errors + result.timeouts;
     if (failed) throw new Error(`${args.join(' ')}: ${failed} of ${result.requests.total} requests were not answered 2xx`);
   };
-  await load(WARMUP);
-  await callgrind(child.pid, 'on');
-  await load(REQUESTS);
-  await callgrind(child.pid, 'off');
-  child.kill('SIGTERM');
-  await exited;
+  try {
+    await load(WARMUP);
+    await callgrind(child.pid, 'on');
+    await load(REQUESTS);
+    await callgrind(child.pid, 'off');
+  } finally {
+    // A failed load must not leave the server running under valgrind.
+    child.kill('SIGTERM');
+    await exited;
+  }
   return collected(args, log);
 }
 
