@@ -91,8 +91,8 @@ const lines = [];
 lines.push('# Benchmarks', '');
 if (process.env.BENCH_REPORT_FROM) {
   const times = readdirSync(out).map((file) => statSync(join(out, file)).mtime.toISOString().slice(0, 16).replace('T', ' ')).sort();
-  lines.push(`Written by bench/run.mjs from the results saved by runs of its benchmarks${times.length ? ` between ${times[0]} and ${times.at(-1)} UTC` : ''} (BENCH_REPORT_FROM). Edit by hand only the sections between \`<!-- kept: name -->\` markers (kept by each rewrite); run \`npm run bench\` again for the rest.`, '');
-} else lines.push(`Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${minutes} minutes. Edit by hand only the sections between \`<!-- kept: name -->\` markers (kept by each rewrite); run it again for the rest.`, '');
+  lines.push(`Written by bench/run.mjs from the results saved by runs of its benchmarks${times.length ? ` between ${times[0]} and ${times.at(-1)} UTC` : ''} (BENCH_REPORT_FROM). Edit by hand only the sections between *kept* markers (HTML comments, carried over by each rewrite); run \`npm run bench\` again for the rest.`, '');
+} else lines.push(`Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${minutes} minutes. Edit by hand only the sections between *kept* markers (HTML comments, carried over by each rewrite); run it again for the rest.`, '');
 lines.push('## Machine', '');
 lines.push(`- ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory; ${type()} ${release()}; Node ${process.version}.`);
 if (!process.env.BENCH_REPORT_FROM) lines.push(`- Load average (1, 5, 15 min) at the start: ${loadBefore}; at the end: ${loadAfter}. Other processes (builds and tests) shared the ${cpus().length} cores, so absolute rates are noisy; the ratios are paired per round and are the figures to read.`, '');

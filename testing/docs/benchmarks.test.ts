@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const current = readFileSync(join(root, 'BENCHMARKS.md'), 'utf8');
-const kept = (text: string) => [...text.matchAll(/<!-- kept: ([\w.-]+) -->\n[\s\S]*?<!-- \/kept: \1 -->/g)].map((m) => m[0]);
+const kept = (text: string) => [...text.matchAll(/^<!-- kept: ([\w.-]+) -->\n[\s\S]*?^<!-- \/kept: \1 -->$/gm)].map((m) => m[0]);
 
 const work = mkdtempSync(join(tmpdir(), 'x-benchmarks-md-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -29,7 +29,7 @@ function rewrite(previous: string) {
 
 describe('BENCHMARKS.md', () => {
   it('marks its hand-written sections (cold start, emulator memory, otp, crypto, examples)', () => {
-    const names = [...current.matchAll(/<!-- kept: ([\w.-]+) -->/g)].map((m) => m[1]);
+    const names = [...current.matchAll(/^<!-- kept: ([\w.-]+) -->$/gm)].map((m) => m[1]);
     expect(names).toEqual(expect.arrayContaining(['coldstart', 'emulator-memory', 'otp', 'crypto', 'examples']));
     expect(kept(current)).toHaveLength(names.length); // every opened section is closed
   });
