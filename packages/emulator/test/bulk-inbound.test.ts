@@ -2,34 +2,26 @@
 // request in-process and over the control route, and the Voice Verify callback.
 import { callbackSignature } from '@x/auth';
 import { timingSafeEqual } from '@x/auth/protocol';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator, EmulatorError } from '../src/index.js';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
-import { call, customer, local } from './helpers.js';
+import { call, callbackReceiver, customer, local, type Received } from './helpers.js';
 
-const received: Array<{ body: string; headers: Record<string, string | string[] | undefined> }> = [];
-let receiver: Server;
+const received: Received[] = [];
+let receiver: Awaited<ReturnType<typeof callbackReceiver>>;
 let callbackUrl: string;
 let server: RunningEmulator;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/cb`;
+  receiver = await callbackReceiver(received);
+  callbackUrl = receiver.url;
   server = await startEmulator({ customers: [{ ...customer, callbackUrl }], deliveryDelayMs: 10, callbacks: { retryDelaysMs: [10, 10] } });
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
 });
 // A test that does not wait for its own callbacks must not leak them into the next one.
 beforeEach(async () => {
@@ -37,7 +29,7 @@ beforeEach(async () => {
   received.length = 0;
 });
 
-const signedBy = (r: { body: string; headers: Record<string, string | string[] | undefined> }) =>
+const signedBy = (r: Received) =>
   r.headers.authorization === `TSA ${customer.customerId}:${callbackSignature(r.body, customer.apiKey)}` && timingSafeEqual(String(r.headers['x-ts-authorization']), callbackSignature(r.body, customer.apiKey));
 
 describe('POST /v1/verify/bulk_sms', () => {

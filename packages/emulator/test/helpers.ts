@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { basicAuthorization, signRequest, type SignOptions } from '@x/auth';
 import { DEFAULT_CUSTOMER } from '../src/index.js';
 
@@ -43,4 +45,31 @@ export async function local(emulator: { fetch(input: RequestInfo | URL, init?: R
   const response = await emulator.fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/** A callback as a receiver got it: its headers and its body as text. */
+export interface Received {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A callback receiver on 127.0.0.1 (a real HTTP server): pushes each request to `received` and
+ * answers with the status `status()` gives (200 by default; a test that fails some deliveries
+ * answers 503 from it). Resolves to its URL (`path` on a free port) and `close`.
+ */
+export async function callbackReceiver(received: Received[], status: () => number = () => 200, path = '/cb') {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(status()).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
