@@ -29,12 +29,12 @@ module.exports = [
   row('@x/auth/protocol (everything)', 'packages/auth/dist/protocol.js', '*', 6_300),
   row('@x/auth/node', 'packages/auth/dist/node.js', '*', 520, node),
   row('@x/service (status codes and states)', 'packages/service/dist/index.js', '*', 2_000),
-  row('@x/service/failures', 'packages/service/dist/failures.js', '*', 1_660), // re-based, was 1,600: see docs/decisions.md
+  row('@x/service/failures', 'packages/service/dist/failures.js', '*', 1_600),
   row('@x/service/request (value lists, analyzeMessage)', 'packages/service/dist/request.js', '*', 700),
-  row('@x/client: createClient only', 'packages/client/dist/index.js', '{ createClient }', 21_580), // re-based, was 21,100
-  row('@x/client (everything, with @x/auth)', 'packages/client/dist/index.js', '*', 24_210), // re-based, was 23,300
+  row('@x/client: createClient only', 'packages/client/dist/index.js', '{ createClient }', 21_100),
+  row('@x/client (everything, with @x/auth)', 'packages/client/dist/index.js', '*', 23_300),
   row('@x/client/node', 'packages/client/dist/node.js', '*', 12_800, node),
-  row('@x/webhooks (everything, with @x/auth)', 'packages/webhooks/dist/index.js', '*', 9_000), // re-based, was 8,900
+  row('@x/webhooks (everything, with @x/auth)', 'packages/webhooks/dist/index.js', '*', 8_900),
   row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_300),
   row('@x/webhooks/router (everything)', 'packages/webhooks/dist/router.js', '*', 2_400),
   row('@x/webhooks/testing', 'packages/webhooks/dist/testing.js', '*', 4_000),

@@ -42,4 +42,12 @@ export default tseslint.config(
         { name: 'require', message: 'ESM only in sources.' }],
     },
   },
+  {
+    // The inspector's browser code: every value goes into the page as text (textContent, text nodes,
+    // setAttribute), never as markup.
+    files: ['packages/emulator/src/inspector/app/**/*.ts'],
+    rules: {
+      'no-restricted-properties': ['error', ...['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'write', 'writeln', 'createContextualFragment', 'setHTMLUnsafe'].map((property) => ({ property, message: 'The inspector puts values in as text: build elements with h() (app/dom.ts).' }))],
+    },
+  },
 );

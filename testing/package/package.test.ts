@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { entriesOf, extract } from './api-report.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const pkgDir = process.env.INIT_CWD && process.env.INIT_CWD !== root ? process.env.INIT_CWD : process.cwd();
+const pkgDir = process.env.X_PACKAGE_DIR ?? process.cwd();
 const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { name: string };
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 

@@ -13,7 +13,6 @@ export { timingSafeEqual } from './compare.js';
 export { readBoundedBody } from './body.js';
 export { sha256Hex } from './digest.js';
 export { decodeCredentials } from './credentials.js';
-export { SERVICE_AUTH_CODES } from './service-codes.js';
 export {
   HEADER,
   CONTENT_TYPE,

@@ -34,23 +34,26 @@ export interface EnvOptions {
  */
 export type EnvRecord = object;
 
-/** The options the wanted variables set: trimmed, an empty one unset, X_BASE_URL and X_LOG_LEVEL checked. */
-function pick(read: (name: string) => unknown, wanted: (option: Option) => boolean): EnvOptions {
+/**
+ * The options the variables set (`read` gives a variable's value, or undefined for one not to
+ * read): trimmed, an empty one unset, X_BASE_URL and X_LOG_LEVEL checked.
+ */
+function pick(read: (name: string, option: Option) => unknown): EnvOptions {
   const options: Record<string, string> = {};
-  for (const option of Object.keys(ENV_VARIABLES) as Option[]) {
-    const raw = wanted(option) ? read(ENV_VARIABLES[option]) : undefined;
+  for (const [option, name] of Object.entries(ENV_VARIABLES) as [Option, string][]) {
+    const raw = read(name, option);
     const value = typeof raw === 'string' ? raw.trim() : '';
     if (!value) continue;
+    options[option] = option === 'logLevel' ? value.toLowerCase() : value;
+    if (option === 'logLevel' && !(LOG_LEVELS as readonly string[]).includes(options[option])) {
+      throw new ConfigurationError(`${name} must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(value.slice(0, 20))}.`);
+    }
     if (option === 'baseUrl') {
       try {
         parseBaseUrl(value);
       } catch (error) {
-        throw new ConfigurationError(`${ENV_VARIABLES.baseUrl}: ${(error as Error).message}`, { cause: error });
+        throw new ConfigurationError(`${name}: ${(error as Error).message}`, { cause: error });
       }
-    }
-    options[option] = option === 'logLevel' ? value.toLowerCase() : value;
-    if (option === 'logLevel' && !(LOG_LEVELS as readonly string[]).includes(options[option])) {
-      throw new ConfigurationError(`${ENV_VARIABLES.logLevel} must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(value.slice(0, 20))}.`);
     }
   }
   return options as EnvOptions;
@@ -78,50 +81,14 @@ function pick(read: (name: string) => unknown, wanted: (option: Option) => boole
  */
 export function fromEnv(env: EnvRecord): EnvOptions {
   if (!env || typeof env !== 'object') throw new ConfigurationError('fromEnv takes an environment record, e.g. fromEnv(env) in a worker or fromEnv(process.env).');
-  return pick((name) => (env as Record<string, unknown>)[name], () => true);
+  return pick((name) => (env as Record<string, unknown>)[name]);
 }
 
-/** The wanted variables of the runtime, and why the credentials are not among them (in words that say what to do). */
-function runtimeEnv(wanted: (option: Option) => boolean): { options: EnvOptions; whyNot: () => string } {
-  const g = globalThis as {
-    Deno?: { env?: { get?(name: string): string | undefined }; permissions?: { querySync?(d: { name: 'env'; variable: string }): { state: string } } };
-    process?: { env?: Record<string, unknown> };
-  };
-  const deno = typeof g.Deno?.env?.get === 'function' ? g.Deno : undefined;
-  let env: Record<string, unknown> | undefined;
-  try {
-    env = deno ? undefined : g.process?.env;
-  } catch {
-    env = undefined;
-  }
-  const denied: string[] = [];
-  const options = pick((name) => {
-    try {
-      if (!deno) return env?.[name];
-      const state = deno.permissions?.querySync?.({ name: 'env', variable: name }).state;
-      if (state !== undefined && state !== 'granted') throw new Error(state);
-      return deno.env!.get!(name);
-    } catch {
-      denied.push(name);
-      return undefined;
-    }
-  }, wanted);
-  const whyNot = () => {
-    const refused = [ID, KEY].filter((name) => denied.includes(name));
-    const missing = [ID, KEY].filter((name) => !refused.includes(name) && !options[name === ID ? 'customerId' : 'apiKey']);
-    const parts: string[] = [];
-    if (refused.length) parts.push(deno ? `Deno refused to read ${refused.join(', ')}: run with --allow-env=${Object.values(ENV_VARIABLES).join(',')}` : `the runtime refused to read ${refused.join(', ')}`);
-    if (!deno && (!env || typeof env !== 'object')) parts.push('this runtime has no environment variables (in a worker, pass its bindings: createClient({ ...fromEnv(env) }))');
-    else if (missing.length) parts.push(`${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set`);
-    return parts.join('; ');
-  };
-  return { options, whyNot };
-}
-
-/** A web page (not Deno, Bun, Node or a worker): the check openai-node uses. */
-const isBrowser = () => {
-  const g = globalThis as { window?: { document?: unknown }; navigator?: unknown };
-  return typeof g.window?.document !== 'undefined' && typeof g.navigator !== 'undefined';
+type Runtime = {
+  Deno?: { env?: { get?(name: string): string | undefined }; permissions?: { querySync?(d: { name: 'env'; variable: string }): { state: string } } };
+  process?: { env?: Record<string, unknown> };
+  window?: { document?: unknown };
+  navigator?: unknown;
 };
 
 export function configure(given: CreateClientOptions | undefined): ResolvedOptions {
@@ -129,13 +96,12 @@ export function configure(given: CreateClientOptions | undefined): ResolvedOptio
   if (typeof options !== 'object' || options === null) {
     throw new ConfigurationError(`createClient takes an options object: createClient({ customerId, apiKey }), or createClient() with ${ID} and ${KEY} set.`);
   }
-  // An API key in a web page is readable by everyone who opens the page.
-  if (options.dangerouslyAllowBrowser !== true && isBrowser()) {
+  const g = globalThis as Runtime;
+  // An API key in a web page (not Deno, Bun, Node or a worker: openai-node's check) is readable by everyone who opens it.
+  if (options.dangerouslyAllowBrowser !== true && typeof g.window?.document !== 'undefined' && typeof g.navigator !== 'undefined') {
     throw new ConfigurationError(
-      'createClient refuses to run in a browser: the API key would be in the page, where every visitor can read it and send messages, calls and verifications on your account. ' +
-        'Call the service from your server (or an edge worker) and let the page call that. ' +
-        'To run it here anyway (an internal tool, a throwaway test key), pass createClient({ dangerouslyAllowBrowser: true }). ' +
-        'Signing and callback verification (@x/auth, @x/webhooks) need no opt-in.',
+      'createClient refuses to run in a browser: every visitor could read the API key and send on your account. ' +
+        'Call the service from your server and let the page call that; for an internal tool or a test key, pass dangerouslyAllowBrowser: true.',
     );
   }
   const hasId = options.customerId !== undefined;
@@ -143,11 +109,39 @@ export function configure(given: CreateClientOptions | undefined): ResolvedOptio
     const [has, lacks, variable] = hasId ? ['customerId', 'apiKey', KEY] : ['apiKey', 'customerId', ID];
     throw new ConfigurationError(`createClient got ${has} but no ${lacks}: give both, or neither to read ${ID} and ${KEY} from the environment (with fromEnv(env): ${variable} is not set).`);
   }
-  const env = runtimeEnv((option) => (option === 'customerId' || option === 'apiKey' ? !hasId : options[option] === undefined));
-  const { customerId, apiKey } = hasId ? options : env.options;
-  if (customerId === undefined || apiKey === undefined) {
-    throw new ConfigurationError(`createClient needs credentials: pass { customerId, apiKey }, or set ${ID} and ${KEY} in the environment; ${env.whyNot()}.`);
+  // The runtime's variables that the options leave unset; Deno's are read only when granted (never a prompt).
+  const deno = typeof g.Deno?.env?.get === 'function' ? g.Deno : undefined;
+  let env: Record<string, unknown> | undefined;
+  try {
+    env = deno ? undefined : g.process?.env;
+  } catch {
+    env = undefined;
   }
-  // env.options holds only what the options leave unset.
-  return { ...options, ...env.options, customerId, apiKey };
+  const refused: string[] = [];
+  const found = pick((name, option) => {
+    if (option === 'customerId' || option === 'apiKey' ? hasId : options[option] !== undefined) return undefined;
+    try {
+      if (!deno) return env?.[name];
+      const state = deno.permissions?.querySync?.({ name: 'env', variable: name }).state;
+      if (state !== undefined && state !== 'granted') throw new Error(state);
+      return deno.env!.get!(name);
+    } catch {
+      refused.push(name);
+      return undefined;
+    }
+  });
+  const { customerId, apiKey } = hasId ? options : found;
+  if (customerId === undefined || apiKey === undefined) {
+    // Why, in words that say what to do.
+    const denied = [ID, KEY].filter((name) => refused.includes(name));
+    const missing = [ID, KEY].filter((name) => !denied.includes(name) && !found[name === ID ? 'customerId' : 'apiKey']);
+    const why = [
+      denied.length ? (deno ? `Deno refused to read ${denied.join(', ')}: run with --allow-env=${Object.values(ENV_VARIABLES).join(',')}` : `the runtime refused to read ${denied.join(', ')}`) : '',
+      !deno && (!env || typeof env !== 'object')
+        ? 'this runtime has no environment variables (in a worker, pass its bindings: createClient({ ...fromEnv(env) }))'
+        : missing.length ? `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set` : '',
+    ];
+    throw new ConfigurationError(`createClient needs credentials: pass { customerId, apiKey }, or set ${ID} and ${KEY} in the environment; ${why.filter(Boolean).join('; ')}.`);
+  }
+  return { ...options, ...found, customerId, apiKey };
 }

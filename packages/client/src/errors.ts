@@ -143,11 +143,11 @@ function adviceFor(reason: VerifyFailure | undefined, scheme: 'digest' | 'basic'
   if (reason !== 'signature_mismatch' || scheme === 'basic') return VERIFY_FAILURE_ADVICE[reason];
   if (ours !== undefined && theirs !== undefined) {
     if (ours === theirs) {
-      return 'The service computed the same string to sign as this client, so only the key can differ: check that apiKey is the API key of this customer ID, as issued (base64).';
+      return "Both sides signed the same string to sign, so the API key differs: check that it is this customer ID's, as issued (base64).";
     }
-    return `Compare error.stringToSign with error.serverStringToSign: ${firstDifference(ours, theirs)}. Something between this client and the service changed the request (a proxy rewriting the path, a header or the body), or baseUrl has a path the service does not see.`;
+    return `Compare error.stringToSign with error.serverStringToSign: ${firstDifference(ours, theirs)}. Something on the way changed the request (a proxy rewriting the path, a header or the body), or baseUrl has a path the service does not see.`;
   }
-  return 'The service does not say what it signed. Check the API key, and that nothing between this client and the service changes the request (a proxy rewriting the path, a header or the body).';
+  return 'The service does not say what it signed: check the API key, and that nothing on the way (a proxy) changes the request.';
 }
 
 /**
@@ -269,8 +269,8 @@ export class RedirectError extends ClientError {
     super(
       'redirect',
       init.followed
-        ? `The fetch given to createClient followed a redirect of ${init.method} ${init.path}${to} although the client asked for redirect: 'manual'; the answer was refused. Give the client a fetch that honours redirect: 'manual'.`
-        : `${init.method} ${init.path} was answered with a redirect (HTTP ${init.status})${to}. The client never follows redirects, so that credentials and messages stay with baseUrl: if the service moved, set baseUrl to its new address.`,
+        ? `The fetch given to createClient followed a redirect of ${init.method} ${init.path}${to}; the answer was refused. Pass a fetch that honours redirect: 'manual'.`
+        : `${init.method} ${init.path} was answered with a redirect (HTTP ${init.status})${to}, which the client never follows (credentials stay with baseUrl): if the service moved, set baseUrl.`,
     );
     this.status = init.status;
     this.location = location;
@@ -293,7 +293,7 @@ export class ResponseTooLargeError extends ClientError {
 
   constructor(init: { status: number; limitBytes: number; method?: string; path?: string }) {
     const what = init.method && init.path ? `The answer to ${init.method} ${init.path}` : 'The answer';
-    super('response_too_large', `${what} (HTTP ${init.status}) is longer than ${init.limitBytes} bytes; the transfer was aborted. If such answers are expected, raise maxResponseBytes.`);
+    super('response_too_large', `${what} (HTTP ${init.status}) is over ${init.limitBytes} bytes; the transfer was aborted. Raise maxResponseBytes if such answers are expected.`);
     this.status = init.status;
     this.limitBytes = init.limitBytes;
   }

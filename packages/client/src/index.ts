@@ -7,7 +7,8 @@
 export { createClient } from './client.js';
 // The service's vocabulary (codes and states, the failure table, value lists, message analysis), declared in @x/service.
 export * from '@x/service';
-export * from '@x/service/failures';
+export { verifyFailureOf } from '@x/service/failures';
+export type { VerifyFailure } from '@x/service/failures';
 export * from '@x/service/request';
 export { XError } from '@x/auth';
 export type { Client } from './client.js';

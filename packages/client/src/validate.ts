@@ -116,6 +116,6 @@ export function ip(value: unknown, field = 'originatingIp'): string {
 export function smsParts(message: string, max: number): string {
   const { parts, encoding, nonGsm: [first] } = max ? analyzeMessage(message) : { parts: 0, encoding: '', nonGsm: [] };
   if (parts <= max) return message;
-  const ucs2 = first ? `, or replace ${JSON.stringify(first.character)} at ${first.index} and the other characters that force UCS-2 (analyzeMessage(message).nonGsm)` : '';
+  const ucs2 = first ? `, or replace ${JSON.stringify(first.character)} at ${first.index} and the other non-GSM characters (analyzeMessage(message).nonGsm)` : '';
   throw new ValidationError('message', `takes ${parts} SMS parts in ${encoding}, more than maxParts (${max}): shorten it${ucs2}.`);
 }

@@ -23,4 +23,4 @@ export type { Fault, FaultRule, FaultType } from './control/faults.js';
 export { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES } from './control/faults.js';
 export { TEST_NUMBERS } from './service/numbers.js';
 export { RISK_SCALE } from './service/risk.js';
-export { SERVICE_AUTH_CODES, ERROR_TEXT, STATUS_TEXT } from './service/codes.js';
+export { ERROR_TEXT, STATUS_TEXT } from './service/codes.js';

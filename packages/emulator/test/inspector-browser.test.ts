@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CUSTOMER } from '../src/index.js';
+import { DEFAULT_CUSTOMER, FAULT_STATUSES, STATUS_TEXT } from '../src/index.js';
 import { startEmulator, type RunningEmulator, type ServerOptions } from '../src/node.js';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -118,6 +118,14 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     expect(await page.locator('[aria-live="polite"]').count()).toBeGreaterThan(0);
   });
 
+  it("the service's tables reach the page as data: every status code offered, the fault statuses listed and hinted", async () => {
+    await open('faults');
+    const offered = await page.locator('#status-codes option').evaluateAll((options) => options.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    expect(offered).toEqual(Object.entries(STATUS_TEXT).map(([code, text]) => [code, `${code} ${text}`]));
+    expect(await page.locator('#fault-statuses option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(FAULT_STATUSES.map(String));
+    expect(await page.locator('#fault-status-hint').textContent()).toBe(`status: ${FAULT_STATUSES.join(', ')}; error: 400 to 599; html: 500, 502, 503, 504.`);
+  });
+
   it('shows an SMS sent by the client within a second, its text as text (an <img onerror> stays text)', async () => {
     await open();
     const text = 'Hi <img src=x onerror="document.title=\'owned\'"> & bye';
@@ -220,6 +228,23 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     expect(await card.first().textContent()).toContain(`Re-sent from#${first!.id}`);
     await card.first().locator('summary', { hasText: 'Signed headers' }).click();
     await page.screenshot({ path: `${shots}inspector-callbacks.png`, fullPage: true });
+  });
+
+  it('a failed delivery: the card says what the callback is about before it is opened, and why, where and when it is tried again', async () => {
+    // A port that was just free: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    await open('callbacks', { customers: [{ ...DEFAULT_CUSTOMER, callbackUrl: `http://127.0.0.1:${port}/cb` }], callbacks: { retryDelaysMs: [60_000] } });
+    const sent = await sdk().messaging.send({ phoneNumber: '15555550100', message: 'nobody listens', messageType: 'ARN' });
+    const card = page.locator('#callback-list article').filter({ hasText: sent.data.reference_id }).first();
+    await card.waitFor();
+    const [attempt] = (await control<{ attempts: Array<{ nextAttemptAt: number; payload: { status: { code: number; description: string } } }> }>(server, '/callbacks')).attempts;
+    // In the card's header, outside every <details>: the kind (sub_resource) and the status it reports.
+    expect(await card.locator('header').textContent()).toContain(`sms · ${attempt!.payload.status.code} ${attempt!.payload.status.description}`);
+    expect(await card.textContent()).toContain(`ECONNREFUSED 127.0.0.1:${port}`);
+    expect(await card.locator('dd time').last().getAttribute('datetime')).toBe(new Date(attempt!.nextAttemptAt).toISOString());
   });
 
   it('sending an inbound SMS from the page: the API then has its callback, with the text', async () => {

@@ -41,6 +41,8 @@ describe('inspector page over HTTP', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     expect(r.body).toMatch(/^<!doctype html>/);
+    // page.ts filled every placeholder of page.html.
+    expect(r.body).not.toContain('{{');
     expect(r.body).toContain('<script type="module" src="/_emulator/inspector/app.js"></script>');
     // No inline script, style or event handler: the CSP would refuse them.
     expect(r.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
@@ -51,13 +53,15 @@ describe('inspector page over HTTP', () => {
     const js = await get(`${server.url}/_emulator/inspector/app.js`);
     expect(js.status).toBe(200);
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(js.body).toContain("const BASE = '/_emulator';");
+    // One module, bundled at build time from src/inspector/app/*.ts: it imports nothing.
+    expect(js.body).toMatch(/["']\/_emulator["']/);
+    expect(js.body).not.toMatch(/(^|[;}\s])import\s*[\w{*"']|\bfrom\s*["']\.{0,2}\//);
     // Values reach the page as text, never as markup.
     expect(js.body).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
     const css = await get(`${server.url}/_emulator/inspector/app.css`);
     expect(css.status).toBe(200);
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
-    expect(css.body).toContain('@media (max-width: 700px)');
+    expect(css.body).toMatch(/@media ?\(max-width: ?700px\)/);
   });
 
   it.each(['/', '/_emulator/inspector', '/_emulator/inspector/app.js'])('GET %s is refused for a foreign Host (DNS rebinding) or Origin, like the control routes', async (path) => {
@@ -119,6 +123,20 @@ describe('escaping', () => {
         const out = escapeHtml(s);
         const back = out.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
         return !/[<>"']/.test(out) && back === s;
+      }),
+    );
+  });
+
+  it('property: the tables reach the page whole, in one attribute, whatever their text', () => {
+    const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    fc.assert(
+      fc.property(fc.dictionary(fc.integer({ min: 100, max: 999 }).map(String), fc.string({ unit: 'binary', maxLength: 40 })), (table) => {
+        const statusCodes = Object.fromEntries(Object.entries(table).map(([code, text]) => [Number(code), text]));
+        const html = inspectorPage({ statusCodes, faultStatuses: { status: [503], html: [502], error: { min: 400, max: 599 } }, assets: '/_emulator/inspector' });
+        const attribute = /<body data-inspector="([^"]*)">/.exec(html);
+        expect(attribute).not.toBeNull();
+        const data = JSON.parse(unescape(attribute![1]!));
+        expect(data.statusCodes).toEqual(Object.entries(statusCodes).map(([code, text]) => [Number(code), text]));
       }),
     );
   });

@@ -7,5 +7,5 @@
  * @packageDocumentation
  * @module @x/service/failures
  */
-export { VERIFY_FAILURES, VERIFY_FAILURE_ADVICE, VERIFY_FAILURE_CODES, VERIFY_FAILURE_MESSAGES, VERIFY_FAILURE_REASONS, verifyFailureOf } from './failures.js';
+export { VERIFY_FAILURES, VERIFY_FAILURE_ADVICE, VERIFY_FAILURE_CODES, VERIFY_FAILURE_MESSAGES, VERIFY_FAILURE_REASONS, VERIFY_FAILURE_TEXTS, verifyFailureOf } from './failures.js';
 export type { VerifyFailure, VerifyFailureFacts } from './failures.js';

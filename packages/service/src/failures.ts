@@ -67,111 +67,115 @@ export const VERIFY_FAILURE_MESSAGES: Readonly<Record<VerifyFailure, string>> = 
 
 /** What the caller should do for each reason (`VERIFY_FAILURES[reason].advice`), as a table of its own. */
 export const VERIFY_FAILURE_ADVICE: Readonly<Record<VerifyFailure, string>> = {
-  missing_authorization: 'Send Authorization: let the client sign the request, or check that no proxy strips the header.',
-  malformed_authorization: 'Send Authorization as "TSA <customer id>:<signature>" or "Basic <base64>"; check that no proxy rewrites it.',
-  unknown_customer: 'Check the customer ID, and that baseUrl is the host of your account (rest-api or rest-ww).',
-  invalid_api_key: 'Check the API key: it must be the key of this customer ID, as issued (base64).',
-  unsupported_auth_method: 'Sign with algorithm HMAC-SHA256 (the default) or HMAC-SHA1.',
-  missing_date: 'Send X-TS-Date (the default) or Date; check that no proxy strips it.',
-  invalid_date: 'Send the date as an RFC 1123 date in GMT (what Date.prototype.toUTCString() gives).',
-  clock_skew: "The service says the request time is off: check this machine's clock (NTP).",
-  invalid_nonce: 'Send a nonce of 4 to 256 characters, or let the client generate one per request.',
+  missing_authorization: 'Let the client sign the request; check that no proxy strips Authorization.',
+  malformed_authorization: 'Let the client sign the request; check that no proxy rewrites Authorization.',
+  unknown_customer: 'Check the customer ID, and that baseUrl is your account\'s host.',
+  invalid_api_key: 'Check the API key: it must be this customer ID\'s, as issued (base64).',
+  unsupported_auth_method: 'Sign with HMAC-SHA256 (the default) or HMAC-SHA1.',
+  missing_date: 'Send X-TS-Date or Date; check that no proxy strips it.',
+  invalid_date: 'Send an RFC 1123 date in GMT, as Date.prototype.toUTCString() gives.',
+  clock_skew: "Check this machine's clock (NTP).",
+  invalid_nonce: 'Send a nonce of 4 to 256 characters, or let the client make one.',
   missing_nonce: 'Send X-TS-Nonce with every request (the client does unless nonce: false).',
-  nonce_reused: 'A nonce was sent twice: let the client generate a fresh one for every attempt.',
-  signature_mismatch: 'Compare what was signed with what the server signed to see which line differs; check the API key.',
+  nonce_reused: 'Send a fresh nonce with every attempt (the client does).',
+  signature_mismatch: 'Compare what each side signed to find the line that differs; check the API key.',
   basic_not_allowed: "Use auth: 'digest' (the default).",
   digest_not_allowed: "Use auth: 'basic'.",
 };
 
+/** The service's own description of each reason's code (`VERIFY_FAILURES[reason].text`), as a table of its own. */
+export const VERIFY_FAILURE_TEXTS: Readonly<Record<VerifyFailure, string>> = {
+  missing_authorization: 'Missing Authorization header',
+  malformed_authorization: 'Authorization header has the wrong format',
+  unknown_customer: 'Invalid Customer ID',
+  invalid_api_key: 'Invalid API Key',
+  unsupported_auth_method: 'Invalid value for x-ts-auth-method header',
+  missing_date: 'Missing Date or x-ts-date header',
+  invalid_date: 'Date or x-ts-date header is not RFC822 compliant',
+  clock_skew: 'Date or x-ts-date header is not within tolerable range',
+  invalid_nonce: 'x-ts-nonce header value is too long or too short',
+  missing_nonce: 'x-ts-nonce header is required',
+  nonce_reused: 'x-ts-nonce header value has been used recently',
+  signature_mismatch: 'Invalid Signature',
+  basic_not_allowed: 'Basic authentication is not accepted here',
+  digest_not_allowed: 'Digest authentication is not accepted here',
+};
+
 /**
- * The service codes of each reason (`VERIFY_FAILURES` without `status`, always 401, `message` and `advice`).
+ * The service codes of each reason (`VERIFY_FAILURES` without `status`, always 401, `message`, `advice` and `text`).
  * The positive family documents no code for a missing or malformed header; 10008 is used there.
  * Messaging, Voice and PhoneID answer positive 5-digit codes in `status.code`; SMS Verify answers
  * negative codes in `errors[]`.
  */
-export const VERIFY_FAILURE_CODES: Readonly<Record<VerifyFailure, Omit<VerifyFailureFacts, 'status' | 'message' | 'advice'>>> = {
+export const VERIFY_FAILURE_CODES: Readonly<Record<VerifyFailure, Omit<VerifyFailureFacts, 'status' | 'message' | 'advice' | 'text'>>> = {
   missing_authorization: {
     positive: 10008,
     negative: -30004,
-    text: 'Missing Authorization header',
     borrows: ['positive'],
   },
   malformed_authorization: {
     positive: 10008,
     negative: -30005,
-    text: 'Authorization header has the wrong format',
     borrows: ['positive'],
   },
   unknown_customer: {
     positive: 10013,
     negative: -30000,
-    text: 'Invalid Customer ID',
     alsoPositive: [10015],
   },
   invalid_api_key: {
     positive: 10008,
     negative: -30015,
-    text: 'Invalid API Key',
     borrows: ['positive'],
   },
   unsupported_auth_method: {
     positive: 10006,
     negative: -30008,
-    text: 'Invalid value for x-ts-auth-method header',
   },
   missing_date: {
     positive: 10007,
     negative: -30007,
-    text: 'Missing Date or x-ts-date header',
   },
   invalid_date: {
     positive: 10005,
     negative: -30009,
-    text: 'Date or x-ts-date header is not RFC822 compliant',
   },
   clock_skew: {
     positive: 10004,
     negative: -30010,
-    text: 'Date or x-ts-date header is not within tolerable range',
   },
   invalid_nonce: {
     positive: 10003,
     negative: -30011,
-    text: 'x-ts-nonce header value is too long or too short',
   },
   // The service documents no code for a missing nonce (it does not require one); the too-short code fits.
   missing_nonce: {
     positive: 10003,
     negative: -30011,
-    text: 'x-ts-nonce header is required',
     borrows: ['positive', 'negative'],
   },
   nonce_reused: {
     positive: 10002,
     negative: -30012,
-    text: 'x-ts-nonce header value has been used recently',
   },
   signature_mismatch: {
     positive: 10008,
     negative: -30006,
-    text: 'Invalid Signature',
   },
   basic_not_allowed: {
     positive: 10008,
     negative: -30005,
-    text: 'Basic authentication is not accepted here',
     borrows: ['positive', 'negative'],
   },
   digest_not_allowed: {
     positive: 10008,
     negative: -30005,
-    text: 'Digest authentication is not accepted here',
     borrows: ['positive', 'negative'],
   },
 };
 
 /**
- * Every verification failure, by reason (the type checker keeps it complete): the three tables
+ * Every verification failure, by reason (the type checker keeps it complete): the four tables
  * above in one. A bundle that reads only one of them (the verifier its messages, the client its
  * advice) carries only that one, so code that needs one field reads that field's table.
  */
@@ -180,7 +184,7 @@ export const VERIFY_FAILURES: Readonly<Record<VerifyFailure, VerifyFailureFacts>
 function joinFailureTables(): Record<VerifyFailure, VerifyFailureFacts> {
   const table = {} as Record<VerifyFailure, VerifyFailureFacts>;
   for (const reason of VERIFY_FAILURE_REASONS) {
-    table[reason] = { status: 401, message: VERIFY_FAILURE_MESSAGES[reason], advice: VERIFY_FAILURE_ADVICE[reason], ...VERIFY_FAILURE_CODES[reason] };
+    table[reason] = { status: 401, message: VERIFY_FAILURE_MESSAGES[reason], advice: VERIFY_FAILURE_ADVICE[reason], text: VERIFY_FAILURE_TEXTS[reason], ...VERIFY_FAILURE_CODES[reason] };
   }
   return table;
 }

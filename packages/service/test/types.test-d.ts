@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { CODE_STATE, SMS_STATUS, isSmsStatusCode, type CodeState, type SmsStatusCode } from '../src/index.js';
-import { VERIFY_FAILURES, VERIFY_FAILURE_REASONS, verifyFailureOf, type VerifyFailure, type VerifyFailureFacts } from '../src/failures-entry.js';
+import { VERIFY_FAILURES, VERIFY_FAILURE_CODES, VERIFY_FAILURE_REASONS, VERIFY_FAILURE_TEXTS, verifyFailureOf, type VerifyFailure, type VerifyFailureFacts } from '../src/failures-entry.js';
 import {
   ACCOUNT_LIFECYCLE_EVENTS,
   MESSAGE_ENCODINGS,
@@ -42,6 +42,8 @@ describe('each union type is read from its constant', () => {
     expectTypeOf<'made_up'>().not.toMatchTypeOf<VerifyFailure>();
     expectTypeOf(VERIFY_FAILURES.clock_skew).toEqualTypeOf<VerifyFailureFacts>();
     expectTypeOf(verifyFailureOf).returns.toEqualTypeOf<VerifyFailure | undefined>();
+    expectTypeOf(VERIFY_FAILURE_TEXTS.clock_skew).toEqualTypeOf<string>();
+    expectTypeOf(VERIFY_FAILURE_CODES.clock_skew).not.toHaveProperty('text');
   });
 });
 

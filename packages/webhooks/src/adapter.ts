@@ -1,5 +1,5 @@
 import { createKeyCache, verifyRequest, type HeaderInput, type KeyCache, type MacProvider, type VerifyOptions } from '@x/auth';
-import { VERIFY_FAILURE_CODES, type VerifyFailure } from '@x/service/failures';
+import { VERIFY_FAILURE_CODES, VERIFY_FAILURE_TEXTS, type VerifyFailure } from '@x/service/failures';
 import { BodyTooLargeError } from './body.js';
 import { settleDelivery } from './settle.js';
 import { callbackAnswer, type CallbackAnswer, type CallbackFailure } from './failures.js';
@@ -204,11 +204,10 @@ export function settleWith(callback: VerifiedCallback, options: Pick<CallbackOpt
  * ```
  */
 export function signedRequestAnswer(result: { status: number; reason: VerifyFailure }): CallbackAnswer {
-  const facts = VERIFY_FAILURE_CODES[result.reason];
   return {
     status: result.status,
     headers: {},
-    body: { status: { code: facts.positive, description: facts.text, updated_on: new Date().toISOString() }, error: result.reason },
+    body: { status: { code: VERIFY_FAILURE_CODES[result.reason].positive, description: VERIFY_FAILURE_TEXTS[result.reason], updated_on: new Date().toISOString() }, error: result.reason },
   };
 }
 

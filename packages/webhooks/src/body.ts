@@ -21,8 +21,8 @@ export async function readRequestBody(request: Request, limit: number): Promise<
   if (request.bodyUsed) {
     throw new WebhookError(
       'body_used',
-      'The request body was already read (request.bodyUsed), so its bytes cannot be verified. Verify before anything reads it, ' +
-        'pass request.clone() and read the original after, or call verifyCallback with the bytes you read.',
+      'The request body was already read, so its bytes cannot be verified: verify first, pass request.clone(), ' +
+        'or call verifyCallback with the bytes you read.',
     );
   }
   const stream = request.body;

@@ -16,9 +16,8 @@ export function checkStore(store: DeliveryStore): DeliveryStore {
   if (typeof store.begin !== 'function' || typeof store.complete !== 'function' || typeof store.abandon !== 'function') {
     throw new WebhookError(
       'invalid_store',
-      'replayStore must implement begin, complete and abandon, so that a callback counts as processed only when your handler succeeded ' +
-        '(a store with claim() alone would lose the update when the handler fails). createMemoryReplayStore() from @x/auth and ' +
-        'createRedisReplayStore() from @x/redis do.',
+      'replayStore must implement begin, complete and abandon (with claim() alone an update is lost when the handler fails): ' +
+        'use createMemoryReplayStore() from @x/auth or createRedisReplayStore() from @x/redis.',
     );
   }
   return store;
@@ -39,5 +38,5 @@ export async function beginDelivery(store: DeliveryStore, key: string, leaseMs: 
 
 /** Where a store failure after the handler goes when the caller did not say. */
 export const reportStoreError = (error: unknown) => {
-  console.error('@x/webhooks: the outcome of a callback delivery could not be recorded in the replay store; it will be processed again after its lease.', error);
+  console.error('@x/webhooks: a callback outcome could not be recorded in the replay store; it is processed again after its lease.', error);
 };

@@ -15,13 +15,13 @@ export const CALLBACK_FAILURES: Readonly<Record<CallbackFailure, { status: numbe
   missing_signature: { status: 401, message: 'Neither Authorization (TSA) nor X-TS-Authorization was sent.' },
   malformed_authorization: { status: 401, message: 'X-TS-Authorization is not a base64 signature.' },
   customer_mismatch: { status: 401, message: 'The callback is signed for another customer ID.' },
-  signature_mismatch: { status: 401, message: 'The signature does not match the body. Verify the raw bytes as received, not re-serialised JSON.' },
+  signature_mismatch: { status: 401, message: 'The signature does not match the body: verify the raw bytes as received, not re-serialised JSON.' },
   invalid_json: { status: 400, message: 'The body is signed correctly but is not a JSON object.' },
   body_too_large: { status: 413, message: 'The body is larger than the limit.' },
   // 200 so that the service stops retrying: the first delivery was processed.
   duplicate: { status: 200, message: 'This status update was already processed.' },
   // Never 2xx: the service must retry, since the delivery in progress may still fail.
-  in_progress: { status: 503, message: 'This status update is being processed by another delivery; retry later.' },
+  in_progress: { status: 503, message: 'This update is being processed by another delivery; retry later.' },
 };
 
 /** What to answer: status, headers (lower-case names) and a small JSON body. */

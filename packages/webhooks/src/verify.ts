@@ -150,9 +150,9 @@ export function verifyCallbackNow(input: CallbackInput, options: CallbackOptions
   if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
     throw new WebhookError(
       'body_parsed',
-      'verifyCallback needs the raw body (a string or bytes as received); it got ' +
+      'verifyCallback needs the raw body as received (a string or bytes); it got ' +
         (body === undefined || body === null ? 'nothing' : 'a parsed object') +
-        '. Read the body before any JSON parser runs, or keep the raw bytes (e.g. express.raw({ type: "application/json" })).',
+        '. Keep the raw bytes, e.g. express.raw({ type: "application/json" }).',
     );
   }
   const keys = options.apiKeys ?? (options.apiKey ? [options.apiKey] : []);
@@ -243,8 +243,8 @@ export async function assertCallback(input: CallbackInput, options: CallbackOpti
   if (options.replayStore) {
     throw new WebhookError(
       'outcome_required',
-      'assertCallback cannot de-duplicate: a delivery counts as processed only once your handler succeeded, and assertCallback cannot hear that. ' +
-        'Use handleCallback(input, options, handler), or verifyCallback and call result.complete() / result.abandon().',
+      'assertCallback cannot de-duplicate (it cannot hear whether your handler succeeded): ' +
+        'use handleCallback(input, options, handler), or verifyCallback and result.complete() / result.abandon().',
     );
   }
   const result = await verifyCallback(input, options);

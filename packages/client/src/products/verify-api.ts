@@ -79,7 +79,7 @@ function policy(steps: unknown): VerificationPolicyEntry[] {
   return steps.map((step: unknown, i) => {
     const s = v.record<unknown>(step, `policy[${i}]`);
     const method = v.oneOf(s.method, `policy[${i}].method`, METHODS);
-    if (FIRST_ONLY.includes(method) && i > 0) throw new ValidationError(`policy[${i}].method`, `${method} must come first, followed by code methods (sms, whatsapp, viber, rcs, email); silent and push do not go together.`);
+    if (FIRST_ONLY.includes(method) && i > 0) throw new ValidationError(`policy[${i}].method`, `${method} must come first, before code methods; silent and push do not go together.`);
     const fallback = v.optional(s.fallbackTime, (x) => v.integer(x, `policy[${i}].fallbackTime`, VERIFY_API.fallbackMinSeconds, VERIFY_API.fallbackMaxSeconds));
     return fallback === undefined ? { method } : { method, fallback_time: fallback };
   });

@@ -45,17 +45,18 @@ function unanswered(sent: false | 'unknown', idempotent: boolean): string {
 // proxy refused the CONNECT tunnel, so not a byte of the request was written.
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_PROXY_TUNNEL']);
 
-/** What to do about a connection that failed, by its code. */
+/** What to do about a connection that failed, by its code (the message names the code and the cause). */
+const NETWORK = 'Check the network and firewalls.';
 const NETWORK_ADVICE: ReadonlyMap<string, string> = new Map(Object.entries({
-  ECONNREFUSED: 'Nothing accepts connections there: check baseUrl (and the proxy, when one is used).',
-  ENOTFOUND: 'The host name does not resolve: check baseUrl and DNS.',
-  EAI_AGAIN: 'The host name could not be resolved now (DNS): check the network, then retry.',
-  ENETUNREACH: 'The network is unreachable from this machine: check its connection.',
-  EHOSTUNREACH: 'The host is unreachable from this machine: check the network and firewalls.',
-  ECONNRESET: 'The connection was reset: a proxy, a firewall or the server closed it.',
-  ETIMEDOUT: 'The connection timed out: check the network and firewalls.',
-  UND_ERR_CONNECT_TIMEOUT: 'No connection within the connect timeout: check the network and firewalls.',
-  ERR_PROXY_TUNNEL: 'The proxy refused the tunnel: check the proxy and its rules.',
+  ECONNREFUSED: 'Check baseUrl (and the proxy, if one is used).',
+  ENOTFOUND: 'Check baseUrl and DNS.',
+  EAI_AGAIN: 'Check DNS and the network, then retry.',
+  ENETUNREACH: NETWORK,
+  EHOSTUNREACH: NETWORK,
+  ECONNRESET: 'A proxy, a firewall or the server closed the connection.',
+  ETIMEDOUT: NETWORK,
+  UND_ERR_CONNECT_TIMEOUT: NETWORK,
+  ERR_PROXY_TUNNEL: 'Check the proxy and its rules.',
 }));
 
 interface Target {

@@ -138,7 +138,7 @@ function defaultSender(injected: FetchFunction | undefined): Sender {
   if (typeof own === 'function') return own as Sender;
   if (injected === undefined && platform.createSender) return platform.createSender();
   if (typeof (injected ?? globalThis.fetch) !== 'function') {
-    throw new ConfigurationError('No fetch is available in this runtime: pass one as createClient({ fetch }) (e.g. from undici).');
+    throw new ConfigurationError('No fetch in this runtime: pass one, createClient({ fetch }).');
   }
   return fetchSender(injected ?? ((input, init) => globalThis.fetch(input, init)));
 }

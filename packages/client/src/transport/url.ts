@@ -24,7 +24,7 @@ export function absoluteUrl(value: string | URL, option: string, example: string
   try {
     return new URL(String(value));
   } catch {
-    throw new ConfigurationError(`${option} must be an absolute URL, e.g. "${example}"; the one given does not parse (not shown: it may hold credentials).`);
+    throw new ConfigurationError(`${option} must be an absolute URL, e.g. "${example}" (the one given is not shown: it may hold credentials).`);
   }
 }
 
@@ -54,12 +54,12 @@ function pathProblem(path: string): string | undefined {
   if (!path.startsWith('/')) return 'must start with "/", e.g. "/v1/messaging".';
   if (path.includes('\\')) return 'must not contain a backslash ("\\"): URL parsers read it as "/".';
   if (/[?#]/.test(path)) return 'must not contain "?" or "#": pass query parameters in `query`.';
-  if (hasControlOrSpace(path)) return 'must not contain spaces, tabs, newlines or other control characters: percent-encode them (encodeURIComponent).';
+  if (hasControlOrSpace(path)) return 'must not contain spaces or control characters: percent-encode them (encodeURIComponent).';
   if (!PATH_CHARS.test(path)) return 'may contain only ASCII letters, digits, "/" and -._~!$&\'()*+,;=:@ : percent-encode anything else (encodeURIComponent).';
   if (/%(?![0-9A-Fa-f]{2})/.test(path)) return 'has a "%" that is not a %XX escape: encode "%" as "%25".';
-  if (/%(?:2f|5c)/i.test(path)) return 'must not contain an escaped "/" or "\\" (%2F, %5C): servers and proxies may read it as a separator.';
+  if (/%(?:2f|5c)/i.test(path)) return 'must not contain %2F or %5C: servers may read them as separators.';
   if (path.includes('//')) return 'must not contain "//": an empty segment, and at the start another host.';
-  if (path.split('/').some((segment) => DOT_SEGMENT.test(segment))) return 'must not contain "." or ".." segments (escaped or not): give the path as it is meant.';
+  if (path.split('/').some((segment) => DOT_SEGMENT.test(segment))) return 'must not contain "." or ".." segments: give the path as meant.';
   return undefined;
 }
 

@@ -6,9 +6,8 @@ import { ERROR_FAULT_STATUS, FAULT_STATUSES, HTML_FAULT_STATUSES } from '../cont
 import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
 import { INSPECTOR_PATH } from '../paths.js';
+import { inspectorFiles } from './files.js';
 import { inspectorPage } from './page.js';
-import { INSPECTOR_SCRIPT } from './script.js';
-import { INSPECTOR_STYLE } from './style.js';
 
 /**
  * Script, styles and data only from this origin; no inline script or style, no frames, no forms
@@ -24,9 +23,10 @@ const SECURITY_HEADERS = {
 };
 
 /**
- * The inspector: one HTML page (no build step, no framework, no CDN) with a plain ES module and a
- * style sheet, served by the emulator itself. The page holds no state: it reads and changes the
- * emulator through the control routes (/_emulator/*), live through GET /_emulator/events.
+ * The inspector: one HTML page (no framework, no CDN, nothing for users to build) with an ES module
+ * and a style sheet compiled when the package is built (files.ts), served by the emulator itself.
+ * The page holds no state: it reads and changes the emulator through the control routes
+ * (/_emulator/*), live through GET /_emulator/events.
  *
  * Guarded like the control routes (control-guard.ts), with one difference: when the emulator
  * requires a control token, the page itself (static, no data in it) is served without one, since a
@@ -35,6 +35,7 @@ const SECURITY_HEADERS = {
  */
 export function inspectorRoutes(controlToken?: string): Hono<{ Bindings: EmulatorEnv }> {
   const app = new Hono<{ Bindings: EmulatorEnv }>();
+  const { script, style } = inspectorFiles();
   const html = inspectorPage({ statusCodes: STATUS_TEXT, faultStatuses: { status: FAULT_STATUSES, html: HTML_FAULT_STATUSES, error: ERROR_FAULT_STATUS }, assets: INSPECTOR_PATH });
   const guarded = (c: Context<{ Bindings: EmulatorEnv }>, body: string, type: string) => {
     const refusal = controlRefusal(c.req.raw, c.env, controlToken);
@@ -44,7 +45,7 @@ export function inspectorRoutes(controlToken?: string): Hono<{ Bindings: Emulato
   const page = (c: Context<{ Bindings: EmulatorEnv }>) => guarded(c, html, 'text/html; charset=utf-8');
   app.get('/', page);
   app.get(INSPECTOR_PATH, page);
-  app.get(`${INSPECTOR_PATH}/app.js`, (c) => guarded(c, INSPECTOR_SCRIPT, 'text/javascript; charset=utf-8'));
-  app.get(`${INSPECTOR_PATH}/app.css`, (c) => guarded(c, INSPECTOR_STYLE, 'text/css; charset=utf-8'));
+  app.get(`${INSPECTOR_PATH}/app.js`, (c) => guarded(c, script, 'text/javascript; charset=utf-8'));
+  app.get(`${INSPECTOR_PATH}/app.css`, (c) => guarded(c, style, 'text/css; charset=utf-8'));
   return app;
 }

@@ -122,5 +122,3 @@ export const FINAL_STATUS: { readonly sms: readonly number[]; readonly voice: re
   voice: [100, 101, 102, 104, 106, 107, 108, 129, 130, 500],
 };
 
-/** Where each verification failure maps to the service's codes (one table, in @x/auth). */
-export { SERVICE_AUTH_CODES } from '@x/auth/protocol';

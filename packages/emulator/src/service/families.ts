@@ -1,5 +1,6 @@
 import type { VerifyFailure } from '@x/auth';
-import { describe, ERROR_TEXT, SERVICE_AUTH_CODES, STATUS_TEXT } from './codes.js';
+import { VERIFY_FAILURE_CODES, VERIFY_FAILURE_TEXTS } from '@x/service/failures';
+import { describe, ERROR_TEXT, STATUS_TEXT } from './codes.js';
 import { reply } from './respond.js';
 import type { JournalContext } from '../control/request-record.js';
 import { statusOf, timestamp } from './status.js';
@@ -123,9 +124,9 @@ export function errorFamily(name: FamilyName, now: () => number): ErrorFamily {
       return reply(c, http, shaped(value, text), headers);
     },
     auth(c, reason, stringToSign) {
-      const codes = SERVICE_AUTH_CODES[reason];
+      const codes = VERIFY_FAILURE_CODES[reason];
       const value = name === 'verifyApi' ? 3400 : code(codes);
-      return reply(c, 401, shaped(value, authDescription(value, codes.text), stringToSign !== undefined ? { signature_string: stringToSign } : {}));
+      return reply(c, 401, shaped(value, authDescription(value, VERIFY_FAILURE_TEXTS[reason]), stringToSign !== undefined ? { signature_string: stringToSign } : {}));
     },
   };
 }
