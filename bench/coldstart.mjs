@@ -19,12 +19,12 @@ const OFFICIAL = 'telesignsdk@3.0.4';
 const credentials = { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: 'ABC12345yusumoN6BYsBVkh+yRJ5czgsnCehZaOYldPJdmFh6NeX8kunZ2zU1YWaUw/0wV6xfw==' };
 const work = mkdtempSync(join(tmpdir(), 'x-coldstart-'));
 
-/** The tarballs of @x/auth and @x/client (packed now, unless given). */
+/** The tarballs of @x/service, @x/auth and @x/client (packed now, unless given). */
 function tarballs() {
   const given = process.env.COLDSTART_TARBALLS;
   if (given) return readdirSync(given).filter((f) => f.endsWith('.tgz')).map((f) => join(given, f));
   const dir = join(work, 'packed');
-  for (const name of ['auth', 'client']) {
+  for (const name of ['service', 'auth', 'client']) {
     const pkg = join(root, 'packages', name);
     if (!existsSync(join(pkg, 'dist'))) throw new Error(`build @x/${name} first (pnpm turbo run build)`);
     execFileSync('pnpm', ['pack', '--pack-destination', dir], { cwd: pkg, stdio: 'ignore' });

@@ -1,6 +1,7 @@
 // Compiled with exactOptionalPropertyTypes (test/consumer/tsconfig.json), against the built
 // declarations: what a strict user project sees. `pnpm typecheck` runs it.
 import { ApiError, RateLimitError, createClient, fromEnv, isClientError, type ClientOptions, type CreateClientOptions, type XClientError } from '@x/client';
+import { createIdempotency } from '@x/client/idempotency';
 import { createNodeFetch } from '@x/client/node';
 import { fetch as undiciFetch } from 'undici';
 import { expectTypeOf } from 'vitest';
@@ -35,6 +36,7 @@ void createClient({ ...fromEnv(env), baseUrl: env.X_BASE_URL } satisfies CreateC
 const client = createClient({ customerId: 'x', apiKey: 'AAAA' });
 void client.messaging.send({ phoneNumber: '1', message: 'x', messageType: 'ARN', senderId: env.SENDER, externalId: undefined, callbackUrl: env.CALLBACK }, { signal: undefined, timeoutMs: undefined, retry: undefined });
 void client.verify.sms({ phoneNumber: '1', template: env.TEMPLATE, verifyCode: undefined, ucid: undefined });
+void createClient({ customerId: 'x', apiKey: 'AAAA', idempotency: createIdempotency({ store: undefined, ttlMs: undefined, waitMs: undefined, onStoreError: undefined }) }).messaging.send({ phoneNumber: '1', message: 'x', messageType: 'ARN' }, { idempotencyKey: env.JOB_ID });
 void client.phoneId.lookup('1', { addons: undefined, consent: undefined, encoding: undefined });
 void client.request({ method: 'GET', path: '/v1/x', query: { a: env.A }, idempotent: undefined, json: undefined });
 

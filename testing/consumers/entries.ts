@@ -6,6 +6,7 @@ import { AuthError, createMemoryReplayStore, createSigner, verifyRequest, XError
 import { nodeMac } from '@x/auth/node';
 import { formatHttpDate, HEADER, stringToSign, type StringToSign } from '@x/auth/protocol';
 import { ClientError, createClient, type Client } from '@x/client';
+import { createIdempotency, IdempotencyError } from '@x/client/idempotency';
 import { createNodeFetch } from '@x/client/node';
 import { createEmulator, EmulatorError, type Emulator } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
@@ -34,7 +35,8 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const date: string = formatHttpDate(new Date(0));
   const text: StringToSign = stringToSign({ method: 'GET', contentType: '', date, tsHeaders: {}, resource: '/v1/x' });
   const result: VerifyResult = await verifyRequest({ method: 'GET', url: '/v1/x', headers: signed.headers }, { credentials: () => credentials, replayStore: createMemoryReplayStore() });
-  const client: Client = createClient({ ...credentials, fetch: createNodeFetch() });
+  const client: Client = createClient({ ...credentials, fetch: createNodeFetch(), idempotency: createIdempotency({ store: createRedisReplayStore({ client: redis }) }) });
+  const unknownSend: boolean = new Error() instanceof IdempotencyError;
   const emulator: Emulator = createEmulator();
   const running: RunningEmulator = await startEmulator({ emulator });
   const callback = createSignedCallback('{"reference_id":"r"}', credentials);
@@ -50,7 +52,7 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const decision: GuardDecision = await createGuard({ countryOf, store: createRedisStore({ client: redis }) }).check({ phoneNumber: '15555550100' });
   const otp = createOtp({ client });
   const router = createRouter();
-  void [delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  void [unknownSend, delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 

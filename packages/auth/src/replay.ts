@@ -9,16 +9,21 @@ export interface ReplayStore {
   claim(key: string, ttlMs: number): boolean | Promise<boolean>;
 }
 
-/** What `DeliveryStore.begin` found: the delivery is yours (`started`), someone else's, or already done. */
-export type DeliveryBegin = { state: 'started'; token: string } | { state: 'in_progress' } | { state: 'done' };
+/**
+ * What `DeliveryStore.begin` found: the delivery is yours (`started`), someone else's, or already
+ * done (with the `value` its `complete` recorded, when it gave one).
+ */
+export type DeliveryBegin = { state: 'started'; token: string } | { state: 'in_progress' } | { state: 'done'; value?: string | undefined };
 
 /**
  * Processes each callback exactly once, which a bare `claim` cannot express. A delivery is
  * *in progress* while the handler runs, *done* only after it succeeded, and released when it failed:
  *
  * - `begin(key, leaseMs)`: `started` with a token when the key is free (or its lease expired);
- *   `in_progress` while another delivery holds it; `done` after a success within the done ttl.
- * - `complete(key, token, ttlMs)`: records success for `ttlMs`, whoever holds the mark: a handler
+ *   `in_progress` while another delivery holds it; `done` after a success within the done ttl,
+ *   with the value recorded by `complete`.
+ * - `complete(key, token, ttlMs, value?)`: records success for `ttlMs`, and `value` with it (a
+ *   result that later `begin` calls return: `@x/client/idempotency` keeps a send's answer so), whoever holds the mark: a handler
  *   that outlived its lease and then succeeded is still recorded, so the copy that took over can
  *   no longer release the key (done wins over a later `abandon`). True when this delivery still
  *   held its lease (its own mark, none left, or done already); false when another delivery had
@@ -31,7 +36,7 @@ export type DeliveryBegin = { state: 'started'; token: string } | { state: 'in_p
  */
 export interface DeliveryStore {
   begin(key: string, leaseMs: number): DeliveryBegin | Promise<DeliveryBegin>;
-  complete(key: string, token: string, ttlMs: number): boolean | Promise<boolean>;
+  complete(key: string, token: string, ttlMs: number, value?: string): boolean | Promise<boolean>;
   abandon(key: string, token: string): boolean | Promise<boolean>;
 }
 
@@ -50,7 +55,7 @@ export interface MemoryReplayStoreOptions {
 export interface MemoryReplayStore extends ReplayStore, DeliveryStore {
   claim(key: string, ttlMs: number): boolean;
   begin(key: string, leaseMs: number): DeliveryBegin;
-  complete(key: string, token: string, ttlMs: number): boolean;
+  complete(key: string, token: string, ttlMs: number, value?: string): boolean;
   abandon(key: string, token: string): boolean;
   /** Keys currently held, nonces and deliveries (expired ones are dropped as the store is used). */
   readonly size: number;
@@ -148,8 +153,8 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
   const clock = options.now;
   const now = clock ? () => readClock(clock) : Date.now;
   const claims = boundedKeys<undefined>(maxEntries);
-  /** Delivery marks: the token while in progress, `null` once done. */
-  const marks = boundedKeys<string | null>(maxEntries);
+  /** Delivery marks: the token while in progress, `{ value }` once done. */
+  const marks = boundedKeys<string | { value?: string | undefined }>(maxEntries);
   let tokens = 0;
 
   /** The key's mark entry after the sweep, expired or not; `live` tells. */
@@ -171,16 +176,16 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
     begin(key, leaseMs) {
       const at = now();
       const { entry, live } = markOf(key, at);
-      if (live) return live.value === null ? { state: 'done' } : { state: 'in_progress' };
+      if (live) return typeof live.value === 'string' ? { state: 'in_progress' } : { state: 'done', value: live.value.value };
       const token = `m${++tokens}`;
       marks.set(key, token, at + leaseMs, entry);
       return { state: 'started', token };
     },
-    complete(key, token, ttlMs) {
+    complete(key, token, ttlMs, value) {
       const at = now();
       const { entry, live } = markOf(key, at);
-      const held = !live || live.value === token || live.value === null;
-      marks.set(key, null, at + ttlMs, entry);
+      const held = !live || live.value === token || typeof live.value !== 'string';
+      marks.set(key, { value }, at + ttlMs, entry);
       return held;
     },
     abandon(key, token) {

@@ -251,6 +251,15 @@ describe('createMemoryReplayStore as a delivery store (callbacks processed exact
     expect(store.begin('d', lease)).toEqual({ state: 'done' });
   });
 
+  it('keeps the value complete() records and gives it to every later begin (the stored result of a send)', () => {
+    const store = createMemoryReplayStore({ now: () => 0 });
+    const first = store.begin('d', lease) as { token: string };
+    expect(store.complete('d', first.token, day, '{"ref":"A"}')).toBe(true);
+    expect(store.begin('d', lease)).toEqual({ state: 'done', value: '{"ref":"A"}' });
+    expect(store.begin('d', lease)).toEqual({ state: 'done', value: '{"ref":"A"}' });
+    expect(store.begin('e', lease).state).toBe('started'); // another key: nothing shared
+  });
+
   it('done expires after its ttl', () => {
     let now = 0;
     const store = createMemoryReplayStore({ now: () => now });

@@ -43,11 +43,12 @@ describe('@x/auth public types', () => {
   });
   it('a delivery store begins, completes and abandons, sync or async; the memory store is one', () => {
     expectTypeOf<DeliveryStore['begin']>().returns.toEqualTypeOf<DeliveryBegin | Promise<DeliveryBegin>>();
-    expectTypeOf<DeliveryStore['complete']>().parameters.toEqualTypeOf<[key: string, token: string, ttlMs: number]>();
+    expectTypeOf<DeliveryStore['complete']>().parameters.toEqualTypeOf<[key: string, token: string, ttlMs: number, value?: string]>();
     expectTypeOf<DeliveryStore['abandon']>().returns.toEqualTypeOf<boolean | Promise<boolean>>();
     expectTypeOf(createMemoryReplayStore()).toExtend<DeliveryStore & ReplayStore>();
     const begun = {} as DeliveryBegin;
     if (begun.state === 'started') expectTypeOf(begun.token).toEqualTypeOf<string>();
+    if (begun.state === 'done') expectTypeOf(begun.value).toEqualTypeOf<string | undefined>(); // what complete() recorded
     expectTypeOf(sha256Hex).returns.toEqualTypeOf<string>();
   });
   it('enableSha1 takes nothing and returns nothing; prepareMac is a MacProvider; a signer that cannot load SHA-1 says so by code', () => {

@@ -4,7 +4,7 @@ import type { ServiceErrorBody } from './types.js';
 
 // The key of the brand XError reads (see @x/auth's errors.ts): each class names itself, so that
 // `instanceof` holds across the ESM and CommonJS copies of this package.
-const BRAND: unique symbol = Symbol.for('@x/error.brand');
+export const BRAND: unique symbol = Symbol.for('@x/error.brand');
 
 export type ClientErrorCode =
   | 'configuration_error'
@@ -17,7 +17,15 @@ export type ClientErrorCode =
   | 'network_error'
   | 'aborted'
   | 'redirect'
-  | 'response_too_large';
+  | 'response_too_large'
+  | IdempotencyErrorCode;
+
+/**
+ * The codes of an `IdempotencyError` (`@x/client/idempotency`): `idempotency_unknown` (the send with
+ * this key may have gone out), `idempotency_in_progress` (another call with the key has not
+ * finished), `idempotency_store` (the store failed before anything was sent).
+ */
+export type IdempotencyErrorCode = 'idempotency_unknown' | 'idempotency_in_progress' | 'idempotency_store';
 
 /** The codes of an `ApiError`: the service answered (`AuthenticationError` and `RateLimitError` are ApiErrors too). */
 export type ApiErrorCode = 'api_error' | 'invalid_response' | 'authentication_error' | 'rate_limited';
@@ -300,6 +308,20 @@ export class ResponseTooLargeError extends ClientError {
 }
 
 /**
+ * An `IdempotencyError` (a class of `@x/client/idempotency`, so that clients that do not use
+ * idempotency keys do not ship it), as `XClientError` narrows to it on its `code`.
+ */
+export interface IdempotencyFailure extends ClientError {
+  readonly code: IdempotencyErrorCode;
+  /** The key, as given (keys are not secrets). */
+  readonly key: string;
+  /** `'unknown'`: the send may have gone out; false: nothing was sent. */
+  readonly sent: false | 'unknown';
+  /** The reference id of the send whose outcome is unknown, when the service gave one. */
+  readonly referenceId: string | undefined;
+}
+
+/**
  * Every error the client throws, as a union discriminated on `code`: after `isClientError(e)`,
  * `e.code === 'rate_limited'` narrows `e` to a `RateLimitError` (and `e.retryAfterMs` type-checks).
  * `instanceof` works as well (`ClientError` is the base class of them all).
@@ -314,7 +336,8 @@ export type XClientError =
   | NetworkError
   | AbortedError
   | RedirectError
-  | ResponseTooLargeError;
+  | ResponseTooLargeError
+  | IdempotencyFailure;
 
 /**
  * Whether `error` is an error of this client (from any copy of the package, ESM or CommonJS),

@@ -13,10 +13,10 @@ export * from '@x/service/request';
 export { XError } from '@x/auth';
 export type { Client } from './client.js';
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES, LOG_LEVELS } from './transport/index.js';
-export type { ClientOptions, RequestOptions, RawRequest, RetryOptions, Hooks, Logger, LogFields, LogLevel, FetchFunction, FetchInit, FetchResponse, FetchBody } from './transport/index.js';
+export type { ClientOptions, RequestOptions, SendOptions, RawRequest, RetryOptions, Hooks, Logger, LogFields, LogLevel, FetchFunction, FetchInit, FetchResponse, FetchBody } from './transport/index.js';
 export { fromEnv, ENV_VARIABLES } from './env.js';
 export type { EnvOptions, EnvRecord } from './env.js';
-export type { CreateClientOptions, ProductOptions, ProductsOptions } from './routing.js';
+export type { CreateClientOptions, ProductOptions, ProductsOptions, IdempotencyHook, IdempotentSend } from './routing.js';
 export {
   ClientError,
   ConfigurationError,
@@ -31,7 +31,7 @@ export {
   ResponseTooLargeError,
   isClientError,
 } from './errors.js';
-export type { ClientErrorCode, ApiErrorCode, XClientError } from './errors.js';
+export type { ClientErrorCode, ApiErrorCode, IdempotencyErrorCode, IdempotencyFailure, XClientError } from './errors.js';
 export type { ApiResponse, ServiceErrorBody } from './types.js';
 export type { CommonParams, DltParams } from './products/fields.js';
 export type { SendSmsParams, SmsResponse, MessagingOperations } from './products/messaging.js';

@@ -4,7 +4,7 @@ import { AuthError } from '@x/auth';
 import { decodeCredentials } from '@x/auth/protocol';
 import { ConfigurationError } from './errors.js';
 import { PRODUCT_HOSTS, SERVICE_DOMAIN } from './facts.js';
-import { DEFAULT_BASE_URL, Transport, type ClientOptions, type RawRequest, type RequestOptions } from './transport/index.js';
+import { DEFAULT_BASE_URL, Transport, type ClientOptions, type RawRequest, type RequestOptions, type SendOptions } from './transport/index.js';
 import type { ApiResponse } from './types.js';
 import { absoluteUrl } from './transport/url.js';
 
@@ -44,6 +44,32 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'customerId' | 
    * 1 600 characters).
    */
   maxParts?: number | undefined;
+  /**
+   * Where sends given an `idempotencyKey` are remembered, so that each key sends at most once:
+   * `createIdempotency()` from `@x/client/idempotency`. Without it, a send with a key is refused
+   * (`ConfigurationError`).
+   */
+  idempotency?: IdempotencyHook | undefined;
+}
+
+/** A send with an `idempotencyKey`, as the client hands it to its `idempotency` option. */
+export interface IdempotentSend {
+  /** The caller's key, as given. */
+  key: string;
+  /** The account the request goes out with (the key is scoped to it and to the operation). */
+  customerId: string;
+  /** What is sent: the operation (method, path) and its parameters. */
+  request: Pick<RawRequest, 'method' | 'path' | 'query' | 'form' | 'json'>;
+}
+
+/**
+ * What the client's `idempotency` option is: `createIdempotency()` of `@x/client/idempotency`
+ * (memory, or any delivery store such as `@x/redis`). `run` calls `send` at most once per key and
+ * answers every call with that key with its result.
+ */
+export interface IdempotencyHook {
+  /** Sends (`send()`) at most once per key and scope; answers with that send's result, or throws. */
+  run<T>(call: IdempotentSend, send: () => Promise<ApiResponse<T>>): Promise<ApiResponse<T>>;
 }
 
 /** The options once completed from the environment: credentials present. */
@@ -66,7 +92,7 @@ export interface Routed extends Pick<RawRequest, 'method' | 'path' | 'query' | '
   retry: RetryClass;
 }
 
-export type Send = <T>(request: Routed, options?: RequestOptions) => Promise<ApiResponse<T>>;
+export type Send = <T>(request: Routed, options?: SendOptions) => Promise<ApiResponse<T>>;
 
 const PRODUCTS: readonly (keyof ProductsOptions)[] = ['intelligence', 'verifyApi'];
 
@@ -145,6 +171,12 @@ export function createRouter(options: ResolvedOptions, main: Transport): Send {
     return t;
   };
 
-  return <T>({ host, auth, retry, ...request }: Routed, o?: RequestOptions) =>
-    transport(host, auth).send<T>({ ...request, idempotent: retry === 'idempotent', ...perCall(o), ...(retry === 'never' ? { retry: false as const } : {}) });
+  return <T>({ host, auth, retry, ...request }: Routed, o?: SendOptions) => {
+    const send = () => transport(host, auth).send<T>({ ...request, idempotent: retry === 'idempotent', ...perCall(o), ...(retry === 'never' ? { retry: false as const } : {}) });
+    const key = o?.idempotencyKey;
+    if (key === undefined) return send();
+    // The logic lives in what the caller passes (@x/client/idempotency), not in every client's bundle.
+    if (!options.idempotency) throw new ConfigurationError('idempotencyKey needs createClient({ idempotency: createIdempotency() }).');
+    return options.idempotency.run({ key, customerId: ((perProduct as Partial<Record<Host, ClientOptions>>)[host] ?? options).customerId, request }, send);
+  };
 }

@@ -296,6 +296,10 @@ describe('client errors form a discriminated union on code', () => {
         case 'redirect':
         case 'response_too_large':
           return 'transport';
+        case 'idempotency_unknown':
+        case 'idempotency_in_progress':
+        case 'idempotency_store':
+          return `${e.key}: ${e.referenceId ?? String(e.sent)}`;
         default:
           return e satisfies never;
       }

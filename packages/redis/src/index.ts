@@ -22,19 +22,21 @@ export interface RedisReplayStoreOptions {
   prefix?: string | undefined;
 }
 
-// Values of a delivery key: the owner's token while in progress, DONE after a success. Any other
-// value (e.g. '1', written by `claim` in earlier versions) counts as done.
+// Values of a delivery key: the owner's token while in progress, DONE after a success, VALUE and the
+// value `complete` was given after a success that records one. Any other value (e.g. '1', written
+// by `claim` in earlier versions) counts as done.
 const DONE = 'done';
 const OWNER = 'p:';
+const VALUE = 'v:';
 
 // Each script reads and writes one key atomically (Redis runs a script without interleaving).
 const BEGIN = `local v = redis.call('GET', KEYS[1])
 if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 'started' end
 if string.sub(v, 1, 2) == '${OWNER}' then return 'in_progress' end
-return 'done'`;
+return v`;
 // Done wins whoever holds the mark; 0 says another delivery had taken over the lease.
 const COMPLETE = `local v = redis.call('GET', KEYS[1])
-redis.call('SET', KEYS[1], '${DONE}', 'PX', ARGV[2])
+redis.call('SET', KEYS[1], ARGV[3] or '${DONE}', 'PX', ARGV[2])
 if v and v ~= ARGV[1] and string.sub(v, 1, 2) == '${OWNER}' then return 0 end
 return 1`;
 const ABANDON = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end
@@ -51,7 +53,9 @@ const ms = (value: number) => Math.max(1, Math.ceil(value));
  * - `begin` / `complete` / `abandon` (callbacks, exactly once): one Lua script each. The
  *   in-progress value is a random token of the process that began the delivery, so `abandon`
  *   only removes the mark that process owns; `complete` records the success whoever holds the
- *   mark (false when another process had taken over the lease); the mark expires after the lease.
+ *   mark (false when another process had taken over the lease), with the value it is given (a
+ *   send's stored result for `@x/client/idempotency`), which `begin` then returns; the mark
+ *   expires after the lease.
  *
  * When Redis cannot be reached, every call rejects and verification fails closed (the error
  * propagates); it never answers "fresh" without Redis having said so.
@@ -82,10 +86,12 @@ export function createRedisReplayStore(options: RedisReplayStoreOptions): Replay
       const token = randomToken();
       const state = await client.eval(BEGIN, 1, prefix + key, token, ms(leaseMs));
       if (state === 'started') return { state, token };
-      return state === 'in_progress' ? { state } : { state: 'done' };
+      if (state === 'in_progress') return { state };
+      return typeof state === 'string' && state.startsWith(VALUE) ? { state: 'done', value: state.slice(VALUE.length) } : { state: 'done' };
     },
-    async complete(key, token, ttlMs) {
-      return (await client.eval(COMPLETE, 1, prefix + key, token, ms(ttlMs))) === 1;
+    async complete(key, token, ttlMs, value) {
+      const args = value === undefined ? [] : [VALUE + value];
+      return (await client.eval(COMPLETE, 1, prefix + key, token, ms(ttlMs), ...args)) === 1;
     },
     async abandon(key, token) {
       return (await client.eval(ABANDON, 1, prefix + key, token)) === 1;

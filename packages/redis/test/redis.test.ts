@@ -87,6 +87,17 @@ describe('createRedisReplayStore as a delivery store (callbacks exactly once)', 
     expect(await store.begin(key, 60_000)).toEqual({ state: 'done' });
   });
 
+  it('keeps the value complete() records, shared by every process, and returns it from begin', async () => {
+    const redis = connection();
+    const store = createRedisReplayStore({ client: redis, prefix: 'dv:' });
+    const other = createRedisReplayStore({ client: connection(), prefix: 'dv:' });
+    const key = unique();
+    const token = started(await store.begin(key, 60_000));
+    expect(await store.complete(key, token, day, '{"ref":"A","p:":1}')).toBe(true);
+    expect(await other.begin(key, 60_000)).toEqual({ state: 'done', value: '{"ref":"A","p:":1}' });
+    expect(await redis.pttl(`dv:${key}`)).toBeGreaterThan(day - 60_000);
+  });
+
   it('abandon releases the mark for the next delivery; the done mark carries the ttl', async () => {
     const redis = connection();
     const store = createRedisReplayStore({ client: redis, prefix: 'dl:' });

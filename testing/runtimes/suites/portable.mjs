@@ -4,6 +4,7 @@
 import { callbackSignature, enableSha1, signRequest, verifyRequest } from '@x/auth';
 import { parseHttpDate } from '@x/auth/protocol';
 import { createClient } from '@x/client';
+import { createIdempotency } from '@x/client/idempotency';
 import { verifyCallback } from '@x/webhooks';
 import { createSignedCallback } from '@x/webhooks/testing';
 import { createEmulator, DEFAULT_CUSTOMER } from '@x/emulator';
@@ -18,6 +19,7 @@ export const names = [
   '@x/client signs a verifiable request',
   '@x/webhooks verifies a signed callback',
   '@x/emulator in-process with @x/client (verify flow)',
+  '@x/client/idempotency: one SMS per key (memory store)',
   '@x/emulator Voice Verify with @x/client (call, check)',
   '@x/emulator Verify API with @x/client (create, get, finalize) and PhoneID cleansing',
 ];
@@ -54,6 +56,13 @@ export async function check() {
     const code = emulator.outbox.latest('15555550100').code;
     const checked = await local.verify.check(started.data.reference_id, code);
     rows.push(['@x/emulator in-process with @x/client (verify flow)', checked.data.verify.code_state === 'VALID', '']);
+
+    const once = createClient({ ...DEFAULT_CUSTOMER, baseUrl: 'http://emulator.local', fetch: emulator.fetch, dangerouslyAllowBrowser: true, idempotency: createIdempotency() });
+    const sms = { phoneNumber: '15555550111', message: 'Shipped', messageType: 'ARN' };
+    const [first, second] = await Promise.all([once.messaging.send(sms, { idempotencyKey: 'k' }), once.messaging.send(sms, { idempotencyKey: 'k' })]);
+    const third = await once.messaging.send(sms, { idempotencyKey: 'k' });
+    const oneSms = emulator.outbox.list({ phoneNumber: '15555550111' }).length === 1;
+    rows.push(['@x/client/idempotency: one SMS per key (memory store)', oneSms && second.data.reference_id === first.data.reference_id && third.data.reference_id === first.data.reference_id, '']);
 
     // The next operations: Voice Verify (call, check) and the Verify API (create, get, finalize),
     // which also runs the emulator's numbering plans (libphonenumber-js) and its scheduler.

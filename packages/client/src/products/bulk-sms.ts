@@ -4,7 +4,7 @@ import { USE_CASE_CODES } from '@x/service/request';
 import { ValidationError } from '../errors.js';
 import { BULK_SMS } from '../facts.js';
 import type { Send } from '../routing.js';
-import type { RequestOptions } from '../transport/index.js';
+import type { SendOptions } from '../transport/index.js';
 import type { ApiResponse } from '../types.js';
 import type { ServiceError, TransactionStatus } from '@x/service';
 import type { UseCaseCode } from '@x/service/request';
@@ -35,7 +35,7 @@ export interface BulkSmsResponse {
 
 export interface BulkSmsOperations {
   /** POST /v1/verify/bulk_sms: one message to up to 1000 numbers. Sent once, never re-sent. */
-  bulk(params: BulkSmsParams, options?: RequestOptions): Promise<ApiResponse<BulkSmsResponse>>;
+  bulk(params: BulkSmsParams, options?: SendOptions): Promise<ApiResponse<BulkSmsResponse>>;
 }
 
 function recipients(list: unknown): string {

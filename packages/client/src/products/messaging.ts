@@ -2,7 +2,7 @@
 import type { MessageType } from '@x/service/request';
 import type { AdditionalInfo, TransactionStatus } from '@x/service';
 import type { Send } from '../routing.js';
-import type { RequestOptions } from '../transport/index.js';
+import type { RequestOptions, SendOptions } from '../transport/index.js';
 import type { ApiResponse } from '../types.js';
 import * as v from '../validate.js';
 import { bulkSms, type BulkSmsOperations } from './bulk-sms.js';
@@ -24,7 +24,7 @@ export interface SmsResponse {
 
 export interface MessagingOperations extends BulkSmsOperations {
   /** POST /v1/messaging. Never sent twice: retried only on 429 or when it provably did not leave. */
-  send(params: SendSmsParams, options?: RequestOptions): Promise<ApiResponse<SmsResponse>>;
+  send(params: SendSmsParams, options?: SendOptions): Promise<ApiResponse<SmsResponse>>;
   /** GET /v1/messaging/{reference_id}. */
   status(referenceId: string, options?: RequestOptions): Promise<ApiResponse<SmsResponse>>;
 }

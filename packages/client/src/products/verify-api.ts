@@ -4,7 +4,7 @@ import type { VerificationState } from '@x/service';
 import { ValidationError } from '../errors.js';
 import { VERIFY_API } from '../facts.js';
 import type { Send } from '../routing.js';
-import type { RequestOptions } from '../transport/index.js';
+import type { RequestOptions, SendOptions } from '../transport/index.js';
 import type { ApiResponse } from '../types.js';
 import * as v from '../validate.js';
 
@@ -61,7 +61,7 @@ export interface FinalizeVerificationResponse {
 
 export interface VerifyApiOperations {
   /** POST /verification: starts a verification (sends a code). Never sent twice. */
-  create(params: CreateVerificationParams, options?: RequestOptions): Promise<ApiResponse<Verification>>;
+  create(params: CreateVerificationParams, options?: SendOptions): Promise<ApiResponse<Verification>>;
   /** GET /verification/{reference_id}: state of the verification and of each method. */
   get(referenceId: string, options?: RequestOptions): Promise<ApiResponse<Verification>>;
   /** PATCH /verification/{reference_id}/state: submits the user's code; mandatory to end a verification. Sent with Basic. */

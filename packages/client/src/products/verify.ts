@@ -5,7 +5,7 @@ import type { AdditionalInfo, CodeState, ServiceError, TransactionStatus } from 
 import type { UseCaseCode } from '@x/service/request';
 import { ValidationError } from '../errors.js';
 import type { Send } from '../routing.js';
-import type { RequestOptions } from '../transport/index.js';
+import type { RequestOptions, SendOptions } from '../transport/index.js';
 import type { ApiResponse } from '../types.js';
 import * as v from '../validate.js';
 import { common, dlt, senderId, type CommonParams, type DltParams } from './fields.js';
@@ -44,7 +44,7 @@ export type VerifyStatusResponse = VerifyResponse | VoiceVerifyResponse;
 
 export interface VerifyOperations extends VoiceVerifyOperations, VerifyCompletionOperations {
   /** POST /v1/verify/sms: sends a code. */
-  sms(params: VerifySmsParams, options?: RequestOptions): Promise<ApiResponse<VerifyResponse>>;
+  sms(params: VerifySmsParams, options?: SendOptions): Promise<ApiResponse<VerifyResponse>>;
   /** GET /v1/verify/{reference_id}?verify_code=: checks the code the user entered (counts as an attempt). SMS or call. */
   check(referenceId: string, verifyCode: string, options?: RequestOptions): Promise<ApiResponse<VerifyStatusResponse>>;
   /** GET /v1/verify/{reference_id}: status without submitting a code. SMS or call. */

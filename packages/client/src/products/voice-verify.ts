@@ -3,7 +3,7 @@
 import { USE_CASE_CODES } from '@x/service/request';
 import { ValidationError } from '../errors.js';
 import { VOICE_VERIFY } from '../facts.js';
-import type { RequestOptions } from '../transport/index.js';
+import type { SendOptions } from '../transport/index.js';
 import type { ApiResponse } from '../types.js';
 import type { CodeState, ServiceError, TransactionStatus } from '@x/service';
 import type { UseCaseCode } from '@x/service/request';
@@ -93,7 +93,7 @@ function form(p: VoiceVerifyParams): Record<string, string | undefined> {
 
 export interface VoiceVerifyOperations {
   /** POST /v1/verify/call: places a call that speaks a code. Never placed twice. */
-  call(params: VoiceVerifyParams, options?: RequestOptions): Promise<ApiResponse<VoiceVerifyResponse>>;
+  call(params: VoiceVerifyParams, options?: SendOptions): Promise<ApiResponse<VoiceVerifyResponse>>;
 }
 
 export const voiceVerify = (send: Send): VoiceVerifyOperations => ({

@@ -2,7 +2,7 @@
 import type { MessageType } from '@x/service/request';
 import type { TransactionStatus } from '@x/service';
 import type { Send } from '../routing.js';
-import type { RequestOptions } from '../transport/index.js';
+import type { RequestOptions, SendOptions } from '../transport/index.js';
 import type { ApiResponse } from '../types.js';
 import * as v from '../validate.js';
 import { common, content, type CommonParams } from './fields.js';
@@ -24,7 +24,7 @@ export interface VoiceResponse {
 
 export interface VoiceOperations {
   /** POST /v1/voice: places a call that speaks the message. Never placed twice. */
-  call(params: VoiceCallParams, options?: RequestOptions): Promise<ApiResponse<VoiceResponse>>;
+  call(params: VoiceCallParams, options?: SendOptions): Promise<ApiResponse<VoiceResponse>>;
   /** GET /v1/voice/{reference_id}. */
   status(referenceId: string, options?: RequestOptions): Promise<ApiResponse<VoiceResponse>>;
 }

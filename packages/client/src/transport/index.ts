@@ -24,7 +24,7 @@ import { sleep } from './signals.js';
 import { parseBaseUrl, type Base } from './url.js';
 
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES } from './options.js';
-export type { ClientOptions, Hooks, RawRequest, RequestOptions, RetryOptions } from './options.js';
+export type { ClientOptions, Hooks, RawRequest, RequestOptions, RetryOptions, SendOptions } from './options.js';
 export type { FetchFunction, FetchInit, FetchResponse, FetchBody } from './fetch.js';
 export { LOG_LEVELS } from './log.js';
 export type { Logger, LogFields, LogLevel } from './log.js';

@@ -100,6 +100,17 @@ export interface RequestOptions {
   maxResponseBytes?: number | undefined;
 }
 
+/** The options of a send that must not happen twice (an SMS, a call, a verification): a request's, plus its idempotency key. */
+export interface SendOptions extends RequestOptions {
+  /**
+   * Sends at most once per key, across calls and processes: a later call with the same key gets
+   * the stored answer without a request (needs the client's `idempotency` option, from
+   * `@x/client/idempotency`). Scoped to the account and the operation: the id of the job or order
+   * the message is for is a good key. Not a secret.
+   */
+  idempotencyKey?: string | undefined;
+}
+
 export interface RawRequest extends RequestOptions {
   method: string;
   /**
