@@ -2,8 +2,12 @@
 // port of 127.0.0.1, stopped by its PID), and the Redis round trips each decision costs (counted
 // on the client). Every decision runs the default policy (limits per number, IP, range, account),
 // the pumping detector and a global budget, on numbers spread over many ranges, with the clock
-// moving so windows stay below their limits. Run: node bench/otp.mjs (not part of run.mjs).
+// moving so windows stay below their limits. Run: node bench/otp.mjs, or as part of `npm run bench`
+// (run.mjs gives it BENCH_OUT: the rows are saved there as otp.json for the BENCHMARKS.md report).
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { createGuard, createMemoryStore } from '@x/otp';
@@ -42,6 +46,7 @@ const freePort = () => new Promise((resolve) => {
 });
 
 const rows = [];
+const loadBefore = loadavg()[0];
 const memory = guardOn(createMemoryStore());
 await rate(memory, 1); // warm up
 rows.push(['memory, 1 at a time', await rate(memory, 1), 0]);
@@ -70,3 +75,9 @@ console.log(`Node ${process.version}, ${DURATION_MS} ms per row`);
 console.log('| store | decisions/s | decisions | allowed | Redis round trips per decision |');
 console.log('|---|---|---|---|---|');
 for (const [name, r, trips] of rows) console.log(`| ${name} | ${r.perSecond.toLocaleString('en')} | ${r.done} | ${r.allowed} | ${trips.toFixed(2)} |`);
+if (process.env.BENCH_OUT) {
+  mkdirSync(process.env.BENCH_OUT, { recursive: true });
+  const saved = rows.map(([name, r, trips]) => ({ name, perSecond: r.perSecond, done: r.done, allowed: r.allowed, roundTrips: trips }));
+  const load = [loadBefore, loadavg()[0]].map((n) => n.toFixed(1));
+  writeFileSync(join(process.env.BENCH_OUT, 'otp.json'), JSON.stringify({ id: 'otp', title: '@x/otp: guard decisions', ms: DURATION_MS, node: process.version, load, rows: saved }, null, 2));
+}

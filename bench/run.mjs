@@ -19,7 +19,7 @@ import { keptSections, withKeptSections } from './kept.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
-const benches = ['sign', 'replay', 'client', 'coldstart', 'emulator', 'adapters'];
+const benches = ['sign', 'replay', 'client', 'coldstart', 'emulator', 'adapters', 'otp'];
 const args = process.argv.slice(2);
 const wanted = args.length === 0 ? benches : args.includes('all') ? [...benches, 'instructions'] : args;
 const out = process.env.BENCH_REPORT_FROM || mkdtempSync(join(tmpdir(), 'x-bench-'));
@@ -176,6 +176,16 @@ if (results.install) {
   lines.push('The built packages packed and installed with npm into an empty project (no workspace links), beside the official client; every folder with a package.json under node_modules counts as a package.', '');
   lines.push('| Install | Packages | Unpacked |', '|---|---:|---:|');
   for (const r of results.install.rows) lines.push(`| \`${r.name}\` | ${r.packages} | ${(r.bytes / 1e6).toFixed(2)} MB |`);
+  lines.push('');
+}
+
+// bench/otp.mjs: its own rows (decisions per second and Redis round trips), not a paired comparison.
+if (results.otp) {
+  const { ms, node, load, rows } = results.otp;
+  lines.push('## @x/otp: guard decisions', '');
+  lines.push(`From bench/otp.mjs (${node}, ${ms} ms per row, load average ${load.join(' then ')}). Each decision runs the default limits (number, IP, range, account), the pumping detector and a global budget, on numbers spread over many ranges; the Redis rows use a real redis-server on 127.0.0.1 started by the benchmark. Round trips are counted on the client: one script per decision, whatever the number of limits. Rates are wall time on the shared machine; the round trips do not move with the load.`, '');
+  lines.push('| Store | Decisions/s | Decisions | Allowed | Redis round trips per decision |', '|---|---:|---:|---:|---:|');
+  for (const r of rows) lines.push(`| ${r.name} | ${r.perSecond.toLocaleString('en-US')} | ${r.done} | ${r.allowed} | ${r.roundTrips.toFixed(2)} |`);
   lines.push('');
 }
 

@@ -7,6 +7,7 @@ import { startEmulator } from '@x/emulator/node';
 import { verifyCallbacks } from '@x/express';
 import { createMemoryReplayStore } from '@x/auth';
 import { createOtp } from '@x/otp';
+import { verifyApiSender } from '@x/otp/verify-api';
 import express from 'express';
 
 const say = (text) => console.log(text);
@@ -182,7 +183,7 @@ try {
   say(`a forged callback -> HTTP ${forged.status} ${JSON.stringify(await forged.json())}`);
   if (callbacks.length < 3 || forged.status !== 401) throw new Error('callbacks did not behave');
 
-  step('Phone verification with @x/otp: SMS, resend falling back to a call, check; a pumping burst refused');
+  step('Phone verification with @x/otp: SMS, resend falling back to a call, check; a pumping burst refused; the Verify API as sender');
   const events = [];
   const otp = createOtp({ client, guard: { pumping: { minStarts: 10, threshold: 0.8 }, onEvent: (e) => events.push(e) }, onEvent: (e) => events.push(e) });
   const flowPhone = '15555550001'; // the emulator's undeliverable SMS number
@@ -204,6 +205,11 @@ try {
   say(`A bot asks codes for 14 numbers of one range that nobody completes: ${firstRefused} sent, then ${burst.length - firstRefused} refused (${burst[firstRefused]?.reason}, retry in ${Math.round((burst[firstRefused]?.retryAfterMs ?? 0) / 60_000)} min)`);
   say(`event for the logs: ${JSON.stringify(pumping)}`);
   if (firstRefused < 0 || !pumping) throw new Error('the pumping burst was not refused');
+  const viaVerifyApi = createOtp({ client, sender: verifyApiSender({ policy: [{ method: 'sms' }, { method: 'whatsapp' }] }) });
+  const apiFlow = await viaVerifyApi.start({ phoneNumber: '15555550610' });
+  const apiAnswer = await viaVerifyApi.check(apiFlow.id, emulator.emulator.outbox.latest('15555550610').code);
+  say(`The same flow on the Verify API (sender: verifyApiSender): start -> ${apiFlow.status} (POST /verification), the right code -> ${apiAnswer.status} (finalized)`);
+  if (apiAnswer.status !== 'valid') throw new Error('the flow on the Verify API did not behave');
 
   step('The request journal (what the emulator saw, in order; also in the inspector)');
   const { entries } = await (await fetch(`${emulator.url}/_emulator/journal?limit=1000`)).json();

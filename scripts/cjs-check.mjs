@@ -7,6 +7,11 @@
 //      import time;
 //   3. scanned: every require() of a package in it must resolve to a CommonJS file (a lazy
 //      require() of an ESM-only package would pass 1 and still break Jest when it runs).
+// One exception, checked rather than listed: an entry that requires a peer dependency whose own
+// CommonJS build needs require(esm) (msw 2 requires the ESM-only rettime) cannot load without it
+// either; such an entry is loaded with require(esm) on (Node >= 20.19's default) and the peer is
+// named in the output, so nothing of ours may need it. Likewise a peer that itself reads the fetch
+// globals as it loads (msw) leaves its entry out of the jsdom load (2); the output says so.
 // Ends with `cjs-check: N passed, N failed`; exits 1 on any failure.
 //   node scripts/cjs-check.mjs              every package (after the build)
 //   node scripts/cjs-check.mjs auth client  only these folders of packages/
@@ -66,6 +71,20 @@ for (const dir of readdirSync(join(root, 'packages')).sort()) {
   const files = [...targets].filter((t) => t.endsWith('.cjs')).sort();
   if (!files.length) continue;
   const fromPackage = createRequire(manifest);
+  /** Peer dependencies whose own CommonJS does not load with require(esm) off. */
+  const esmPeers = new Set(
+    Object.keys(pkg.peerDependencies ?? {}).filter((peer) => {
+      const alone = spawnSync(process.execPath, ['--no-experimental-require-module', '-e', `require(${JSON.stringify(peer)})`], { cwd: pkgDir, encoding: 'utf8', timeout: 30_000 });
+      return alone.status !== 0 && /ERR_REQUIRE_ESM|require\(\) of ES Module/.test(alone.stderr);
+    }),
+  );
+  /** Peer dependencies that themselves read the globals jsdom lacks as they load. */
+  const globalPeers = new Set(
+    Object.keys(pkg.peerDependencies ?? {}).filter((peer) => {
+      const alone = spawnSync(process.execPath, ['-e', `${strip}\nrequire(${JSON.stringify(peer)})`], { cwd: pkgDir, encoding: 'utf8', timeout: 30_000 });
+      return alone.status !== 0 && !/Cannot find module/.test(alone.stderr);
+    }),
+  );
   for (const file of files) {
     const path = join(pkgDir, file);
     const name = `${pkg.name} ${file}`;
@@ -73,22 +92,26 @@ for (const dir of readdirSync(join(root, 'packages')).sort()) {
       record(`${name} exists (build first)`, false);
       continue;
     }
+    const source = readFileSync(path, 'utf8');
+    const needsEsm = [...esmPeers].filter((peer) => source.includes(`require("${peer}")`) || source.includes(`require('${peer}')`));
+    const needsGlobals = [...globalPeers].filter((peer) => source.includes(`require("${peer}")`) || source.includes(`require('${peer}')`));
+    if (needsGlobals.length) console.log(`note ${name}: not loaded without the fetch globals (jsdom): its peer ${needsGlobals.join(', ')} reads them as it loads`);
     for (const condition of ['node', 'browser']) {
       // A Node-only entry (`node.cjs`: a server, native HMAC) is not for jsdom: @hono/node-server, which
       // the emulator's server needs, reads the fetch globals as it loads. Every other entry must load there.
-      for (const stripped of file.endsWith('node.cjs') ? [false] : [false, true]) {
+      for (const stripped of file.endsWith('node.cjs') || needsGlobals.length ? [false] : [false, true]) {
         const code = `${stripped ? strip : ''}\nrequire(${JSON.stringify(path)});`;
-        const args = ['--no-experimental-require-module', ...(condition === 'node' ? [] : [`--conditions=${condition}`]), '-e', code];
+        const args = [...(needsEsm.length ? [] : ['--no-experimental-require-module']), ...(condition === 'node' ? [] : [`--conditions=${condition}`]), '-e', code];
         const result = spawnSync(process.execPath, args, { cwd: pkgDir, encoding: 'utf8', timeout: 30_000 });
-        const what = stripped ? `without ${JSDOM_MISSING.join('/')}/crypto.subtle (jsdom)` : 'with require(esm) off';
+        const esmOff = needsEsm.length ? `with require(esm) on: its peer ${needsEsm.join(', ')} needs it itself` : 'with require(esm) off';
+        const what = stripped ? `without ${JSDOM_MISSING.join('/')}/crypto.subtle (jsdom)` : esmOff;
         record(`${name} loads (${condition} condition, ${what})`, result.status === 0, result.stderr);
       }
     }
     // Every package it requires, lazily or not, must be CommonJS where Node resolves it for require.
-    const source = readFileSync(path, 'utf8');
     const bad = [];
     for (const [, specifier] of source.matchAll(/\brequire\(\s*["']([^"'./#][^"']*)["']\s*\)/g)) {
-      if (specifier.startsWith('node:') || createRequire(import.meta.url)('node:module').isBuiltin(specifier)) continue;
+      if (specifier.startsWith('node:') || createRequire(import.meta.url)('node:module').isBuiltin(specifier) || needsEsm.includes(specifier)) continue;
       let resolved;
       try {
         resolved = fromPackage.resolve(specifier);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Docs whose code runs: every ```ts / ```typescript / ```js block of every README.md (root,
-// packages/*, examples/*) and CONTRIBUTING.md, and of every `@example` tag in the packages'
+// packages/*, examples/*), of a package's TESTING.md (the emulator's guide per test runner) and of CONTRIBUTING.md, and of every `@example` tag in the packages'
 // TSDoc comments (packages/*/src), is written to docs/snippets/.work/ and type-checked
 // in one strict program against the BUILT packages (docs/snippets/tsconfig.json extends
 // testing/tsconfig.consumer.json); blocks marked ```ts run are then run in Node (they use the
@@ -42,7 +42,7 @@ const FLAGS = new Set(['run', 'fragment']);
 function readmes() {
   const list = ['README.md', 'CONTRIBUTING.md'];
   for (const parent of ['packages', 'examples']) {
-    for (const name of readdirSync(join(root, parent)).sort()) list.push(`${parent}/${name}/README.md`);
+    for (const name of readdirSync(join(root, parent)).sort()) list.push(`${parent}/${name}/README.md`, `${parent}/${name}/TESTING.md`);
   }
   return list.filter((file) => existsSync(join(root, file)));
 }
@@ -159,7 +159,7 @@ function link(name, target) {
 for (const [name, path] of workspace) link(name, path);
 
 const results = [];
-const slug = (file) => file.replace(/\/README\.md$/, '').replace(/\.tsx?$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'root';
+const slug = (file) => file.replace(/\/README\.md$/, '').replace(/\.md$/, '').replace(/\.tsx?$/, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'root';
 for (const snippet of snippets) {
   snippet.name = `${snippet.file}:${snippet.line}`;
   snippet.errors = [];

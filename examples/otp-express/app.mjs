@@ -26,7 +26,11 @@ export function createApp({ client, store }) {
     return res.status(429).json({ reason: result.reason, retryAfterMs: result.retryAfterMs });
   };
 
-  app.post('/otp/start', async (req, res) => sendAnswer(res, await otp.start({ phoneNumber: String(req.body?.phoneNumber ?? ''), ip: req.ip, locale: req.body?.locale })));
+  app.post('/otp/start', async (req, res) => {
+    const { phoneNumber, locale } = req.body ?? {};
+    // A locale that is not xx-XX would be misuse of start (it throws): the user's input is checked here.
+    return sendAnswer(res, await otp.start({ phoneNumber: String(phoneNumber ?? ''), ip: req.ip, locale: /^[a-z]{2}-[A-Z]{2}$/.test(locale) ? locale : undefined }));
+  });
   app.post('/otp/:id/resend', async (req, res) => sendAnswer(res, await otp.resend(req.params.id, { channel: req.body?.channel === 'call' ? 'call' : undefined })));
   app.post('/otp/:id/check', async (req, res) => {
     const result = await otp.check(req.params.id, String(req.body?.code ?? ''));

@@ -1,12 +1,22 @@
 import { library } from '../../tsup.shared.js';
 import pkg from './package.json' with { type: 'json' };
 
+const define = { __VERSION__: JSON.stringify(pkg.version) };
+
 // `#platform` stays an import: package.json "imports" picks the Node file or the portable one at
 // run time (or at the user's bundle time), by export conditions.
-export default library({
-  entry: { index: 'src/index.ts', idempotency: 'src/idempotency.ts', node: 'src/node/index.ts', platform: 'src/platform.ts', 'platform-node': 'src/node/platform.ts' },
-  external: ['#platform'],
-  define: { __VERSION__: JSON.stringify(pkg.version) },
-  // import.meta.url in the CommonJS build (where the proxy agent is required from).
-  shims: true,
-});
+// `otel` is built on its own (no chunk shared with the other entries): the small pieces it reuses
+// (the path mask) are copied into it, so the client's own bundles stay as they are without it.
+export default [
+  library({
+    entry: { index: 'src/index.ts', idempotency: 'src/idempotency.ts', node: 'src/node/index.ts', platform: 'src/platform.ts', 'platform-node': 'src/node/platform.ts' },
+    external: ['#platform'],
+    define,
+    // import.meta.url in the CommonJS build (where the proxy agent is required from).
+    shims: true,
+    // The otel entry's code is the other build's; its declarations are made here (their cleaning would race).
+    clean: ['!**/otel.*'],
+    dts: { entry: { index: 'src/index.ts', idempotency: 'src/idempotency.ts', node: 'src/node/index.ts', platform: 'src/platform.ts', 'platform-node': 'src/node/platform.ts', otel: 'src/otel-entry.ts' } },
+  }),
+  library({ entry: { otel: 'src/otel-entry.ts' }, define, clean: false, dts: false }),
+];

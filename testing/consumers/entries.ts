@@ -8,21 +8,28 @@ import { formatHttpDate, HEADER, stringToSign, type StringToSign } from '@x/auth
 import { ClientError, createClient, type Client } from '@x/client';
 import { createIdempotency, IdempotencyError } from '@x/client/idempotency';
 import { createNodeFetch } from '@x/client/node';
+import { instrument } from '@x/client/otel';
 import { createEmulator, EmulatorError, type Emulator } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
+import { emulatorHandlers, type EmulatorHandlersOptions } from '@x/emulator/msw';
+import { emulatorMatchers, useEmulator, type MessageExpectation } from '@x/emulator/vitest';
+import { emulatorMatchers as jestMatchers, type CallbackExpectation } from '@x/emulator/jest';
 import { saveRawBody, verifyCallbacks as expressCallbacks } from '@x/express';
 import { xVerification, type XFastifyOptions } from '@x/fastify';
 import { verifyCallbacks as honoCallbacks } from '@x/hono';
 import { createGuard, createOtp, type GuardDecision } from '@x/otp';
 import { countryOf } from '@x/otp/phone';
 import { createRedisStore } from '@x/otp/redis';
+import { verifyApiSender } from '@x/otp/verify-api';
 import { createRedisReplayStore, type RedisCommands } from '@x/redis';
 import { SMS_STATUS, type SmsStatusCode } from '@x/service';
 import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
 import { analyzeMessage, type MessageAnalysis } from '@x/service/request';
+import { SERVICE_HOSTS } from '@x/service/hosts';
 import { handleCallback, verifyCallback, WebhookError, type CallbackPayload } from '@x/webhooks';
 import { readRequestBody, receiveCallback, type CallbackExchange } from '@x/webhooks/adapter';
 import { collect } from '@x/webhooks/node';
+import { traceCallbacks } from '@x/webhooks/otel';
 import { createRouter, nextDeliveryState } from '@x/webhooks/router';
 import { createSignedCallback } from '@x/webhooks/testing';
 
@@ -51,8 +58,14 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const analysis: MessageAnalysis = analyzeMessage(VERIFY_FAILURES[reason].text);
   const decision: GuardDecision = await createGuard({ countryOf, store: createRedisStore({ client: redis }) }).check({ phoneNumber: '15555550100' });
   const otp = createOtp({ client });
+  const viaVerifyApi = createOtp({ client, sender: verifyApiSender({ policy: [{ method: 'sms' }] }) });
   const router = createRouter();
-  void [unknownSend, delivered, analysis, decision, otp, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  const mswOptions: EmulatorHandlersOptions = { hosts: [SERVICE_HOSTS.rest] };
+  const sms: MessageExpectation = { to: '15555550100', text: /code/ };
+  const callbackWanted: CallbackExpectation = { kind: 'sms', status: 200 };
+  const traced: Client = instrument(createClient, credentials, { onSend: ({ referenceId }) => void referenceId });
+  const tracedHandler = traceCallbacks(router.handle);
+  void [traced, tracedHandler, unknownSend, emulatorHandlers, mswOptions, emulatorMatchers.toHaveSentSms, jestMatchers.toHaveDeliveredCallback, useEmulator, sms, callbackWanted, delivered, analysis, decision, otp, viaVerifyApi, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 

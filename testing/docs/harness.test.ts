@@ -41,3 +41,13 @@ describe('scripts/readme-snippets.mjs', () => {
     expect(out).toContain('names @x/clients');
   });
 });
+
+describe('a guide block of node:test tests (TESTING.md runs its node:test and msw blocks)', () => {
+  const run = spawnSync(process.execPath, ['scripts/readme-snippets.mjs', '--work', '.work-test-node', 'testing/docs/fixtures/node-test.md'], { cwd: root, encoding: 'utf8' });
+
+  it('fails the block when one of its tests fails, with the runner\'s report', () => {
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('FAIL testing/docs/fixtures/node-test.md:3 (compiled, ran)');
+    expect(run.stdout).toContain('the outbox is empty at start');
+  });
+});

@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,7 +31,30 @@ const STEPS = [
   { name: 'msw', title: 'msw 2 setupServer (node --test, ESM and CommonJS)', project: 'node', script: 'test:msw' },
   { name: 'nock', title: 'nock 14 with disableNetConnect() (node --test, ESM and CommonJS)', project: 'node', script: 'test:nock' },
   { name: 'vitest', title: 'Vitest (ESM), msw setupServer', project: 'vitest', script: 'test' },
+  // The OTP sign-in tests of packages/emulator/TESTING.md, as written there (see guideBlocks).
+  { name: 'guide-jest', title: "TESTING.md's Jest test: @x/emulator/jest, ts-jest, CommonJS", project: 'jest', script: 'test:guide' },
+  { name: 'guide-node-test', title: "TESTING.md's node:test and msw tests (node --test)", project: 'node', script: 'test:guide' },
+  { name: 'msw-official', title: '@x/emulator/msw serving the official telesignsdk (node --test, ESM and CommonJS)', project: 'node', script: 'test:msw-official' },
+  { name: 'guide-vitest', title: "TESTING.md's Vitest test: @x/emulator/vitest", project: 'vitest', script: 'test:guide' },
 ];
+
+/**
+ * The code blocks of the emulator's TESTING.md that a project runs: each fenced block right after
+ * a line `<!-- ecosystem: <project> <path> -->` is written to <path> in that project, so the guide's
+ * tests run as a reader copies them.
+ */
+function guideBlocks() {
+  const lines = readFileSync(join(root, 'packages', 'emulator', 'TESTING.md'), 'utf8').split('\n');
+  const found = [];
+  for (let i = 0; i < lines.length; i++) {
+    const mark = /^<!-- ecosystem: (\S+) (\S+) -->$/.exec(lines[i]);
+    if (!mark || !/^```/.test(lines[i + 1] ?? '')) continue;
+    const end = lines.findIndex((line, j) => j > i + 1 && /^```\s*$/.test(line));
+    if (end < 0) throw new Error(`ecosystem: TESTING.md:${i + 2}: unclosed code fence`);
+    found.push({ project: mark[1], path: mark[2], text: `${lines.slice(i + 2, end).join('\n')}\n` });
+  }
+  return found;
+}
 
 // --json FILE: also write each counted item (name, ok, output) as JSON (ecosystem.test.ts reads it).
 const jsonArg = process.argv.indexOf('--json');
@@ -127,6 +150,10 @@ function prepare(project) {
   }
   pkg.overrides = { ...specs };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+  for (const block of guideBlocks().filter((b) => b.project === project)) {
+    mkdirSync(dirname(join(dir, block.path)), { recursive: true });
+    writeFileSync(join(dir, block.path), block.text);
+  }
   return dir;
 }
 

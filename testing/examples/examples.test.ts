@@ -26,7 +26,10 @@ const examples: [name: string, command: string, runtime?: string][] = [
   ['express', 'pnpm start'],
   ['fastify', 'pnpm start'],
   ['hono-node', 'pnpm start'],
+  // Sign in with a phone number (@x/otp): one story for every framework, played by ../otp-driver.
   ['otp-express', 'pnpm start'],
+  ['otp-fastify', 'pnpm start'],
+  ['otp-hono', 'pnpm start'],
   ['bun', 'pnpm start', 'bun'],
   ['deno', 'pnpm start', 'deno'],
   ['cloudflare-worker', 'pnpm start && pnpm start --wrangler'], // miniflare, then wrangler dev

@@ -3,10 +3,12 @@
 // request is made is code and a comment at its operation, in products/. "service.md §N" is
 // docs/service.md, the service's facts in this repository.
 
-/** Default hosts of the products that live outside the REST host (service.md §7.2, §8, §1). */
+import { INTELLIGENCE_HOST, VERIFY_API_HOST } from '@x/service/hosts';
+
+/** Default hosts of the products that live outside the REST host (service.md §7.2, §8, §1), as `@x/service/hosts` declares them. */
 export const PRODUCT_HOSTS = {
-  intelligence: 'https://detect.telesign.com',
-  verifyApi: 'https://verify.telesign.com',
+  intelligence: INTELLIGENCE_HOST,
+  verifyApi: VERIFY_API_HOST,
 } as const;
 
 /**
@@ -14,7 +16,7 @@ export const PRODUCT_HOSTS = {
  * to their own default hosts; any other `baseUrl` (emulator, proxy) carries every product, so
  * credentials never go to a host the caller did not name.
  */
-export const SERVICE_DOMAIN = 'telesign.com';
+export { SERVICE_DOMAIN } from '@x/service/hosts';
 
 /**
  * Voice Verify (service.md §6.2, service.md §18, #2).

@@ -52,7 +52,7 @@ export type {
 } from './products/phone-id.js';
 export type { PhoneIdAddons, PhoneIdAddonName, PhoneIdConsent, PhoneIdAddonSections, AddonStatus, ContactFields } from './products/phone-id-addons.js';
 export type { ScoreParams, ScoreResponse, RiskParams, RiskSection, RiskLevel, RiskRecommendation, ScoreOperations } from './products/score.js';
-export type { IntelligenceParams, IntelligenceResponse, IntelligenceOperations } from './products/intelligence.js';
+export type { IntelligenceParams, IntelligenceResponse, IntelligenceOperations, EmailIntelligenceParams, EmailIntelligenceResponse } from './products/intelligence.js';
 export type {
   CreateVerificationParams,
   VerificationStep,

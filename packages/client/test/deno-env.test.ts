@@ -42,6 +42,7 @@ beforeAll(async () => {
     '@x/service': file(join(root, 'packages', 'service', 'dist', 'index.js')),
     '@x/service/failures': file(join(root, 'packages', 'service', 'dist', 'failures.js')),
     '@x/service/request': file(join(root, 'packages', 'service', 'dist', 'request.js')),
+    '@x/service/hosts': file(join(root, 'packages', 'service', 'dist', 'hosts.js')),
     '@noble/hashes/': `${file(noble)}/`,
   };
   writeFileSync(join(dir, 'deno.json'), JSON.stringify({ imports }));

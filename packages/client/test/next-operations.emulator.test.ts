@@ -126,6 +126,17 @@ function operations(name: string, make: () => { client: Client; emulator: Emulat
       await expect(wrongAccount.intelligence.phone({ phoneNumber: '15555550006', accountLifecycleEvent: 'create' })).rejects.toMatchObject({ status: 401, serviceCode: 10013 });
     });
 
+    it('Email Intelligence (Basic, on its own account): the address cleansed, its domain facts and risk', async () => {
+      const { client } = make();
+      const ordinary = await client.intelligence.email({ emailAddress: 'Ada+news@Example.com', accountLifecycleEvent: 'create', externalId: 'signup-3', phoneNumber: '+1 555 555 0006' });
+      expect(ordinary.data).toMatchObject({ external_id: 'signup-3', status: { code: 300 }, email_address_details: { cleansed: { email_address: 'ada@example.com', domain: 'example.com' }, cleansing_details: { tag: 'news', is_modified: true } }, intelligence_details: { risk: { recommendation: 'allow' } } });
+      const disposable = await client.intelligence.email({ emailAddress: 'ada@mailinator.com', accountLifecycleEvent: 'sign-in' });
+      expect(disposable.data.email_address_details?.domain_details?.general_info?.is_disposable).toBe(true);
+      expect(disposable.data.intelligence_details?.risk).toMatchObject({ level: 'high', recommendation: 'block' });
+      const wrongAccount = createClient({ ...DEFAULT_CUSTOMER, baseUrl: 'http://emulator.local', fetch: make().emulator.fetch, retry: false });
+      await expect(wrongAccount.intelligence.email({ emailAddress: 'ada@example.com', accountLifecycleEvent: 'create' })).rejects.toMatchObject({ status: 401 });
+    });
+
     it('Verify API with a fallback policy: SMS fails (...0001), WhatsApp delivers, finalize VERIFIES, the callback reports it', async () => {
       const { client, emulator } = make();
       const phone = '15555550001';

@@ -42,6 +42,7 @@ export const SAMPLES: Record<string, (c: Client) => Promise<unknown>> = {
   'voice.status': (c) => c.voice.status(REF),
   'score.lookup': (c) => c.score.lookup(PHONE, { accountLifecycleEvent: 'sign-in' }),
   'intelligence.phone': (c) => c.intelligence.phone({ phoneNumber: PHONE, accountLifecycleEvent: 'create' }),
+  'intelligence.email': (c) => c.intelligence.email({ emailAddress: 'ada@example.com', accountLifecycleEvent: 'create' }),
   'verifyApi.create': (c) => c.verifyApi.create({ phoneNumber: PHONE, policy: [{ method: 'sms' }] }),
   'verifyApi.get': (c) => c.verifyApi.get(REF),
   'verifyApi.finalize': (c) => c.verifyApi.finalize(REF, '123456'),

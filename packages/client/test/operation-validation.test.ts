@@ -61,6 +61,10 @@ const cases: Case[] = [
   ['intelligence without a number', (c) => c.intelligence.phone({ accountLifecycleEvent: 'create' } as never), 'phoneNumber'],
   ['intelligence with an unknown lifecycle event', (c) => c.intelligence.phone({ phoneNumber: PHONE, accountLifecycleEvent: 'login' as never }), 'accountLifecycleEvent'],
   ['intelligence with an empty device id', (c) => c.intelligence.phone({ phoneNumber: PHONE, accountLifecycleEvent: 'create', deviceId: ' ' }), 'deviceId'],
+  ['email intelligence without an address', (c) => c.intelligence.email({ accountLifecycleEvent: 'create' } as never), 'emailAddress'],
+  ['email intelligence with a bad address', (c) => c.intelligence.email({ emailAddress: 'ada at example', accountLifecycleEvent: 'create' }), 'emailAddress'],
+  ['email intelligence without a lifecycle event', (c) => c.intelligence.email({ emailAddress: 'ada@example.com' } as never), 'accountLifecycleEvent'],
+  ['email intelligence with a bad number', (c) => c.intelligence.email({ emailAddress: 'ada@example.com', accountLifecycleEvent: 'create', phoneNumber: '12' }), 'phoneNumber'],
   // Verify API
   ['an SMS verification without a number', (c) => c.verifyApi.create({ policy: [{ method: 'sms' }] }), 'phoneNumber'],
   ['a verification without policy and number', (c) => c.verifyApi.create({ email: 'ada@example.com' }), 'phoneNumber'],

@@ -2,7 +2,7 @@
 import { TEST_NUMBERS } from './service/numbers.js';
 import { RunError, UsageError } from './cli/args.js';
 import { serve } from './cli/serve.js';
-import { advance, DEFAULT_URL, inbound, resend, status } from './cli/triggers.js';
+import { advance, chaos, DEFAULT_URL, inbound, resend, script, status } from './cli/triggers.js';
 
 const HELP = `x-emulator: a local emulator of the messaging and verification service
 
@@ -22,6 +22,11 @@ Options of serve:
       --open                open the inspector in a browser
   -q, --quiet               no line per request and per callback
       --json                one JSON object per line (for tools)
+      --config <file>       a seed file: {"numbers": [number scripts], "faults": [fault rules]},
+                            checked field by field
+      --state <file>        keep transactions, outbox, callbacks and journal in this file
+                            across restarts (written before each answer; a file that is not
+                            a saved state is refused and left as it is)
       --tls-key <file>      serve HTTPS with this PEM key ...
       --tls-cert <file>     ... and this PEM certificate
   -h, --help                this text
@@ -35,18 +40,27 @@ Triggers (each takes --url <base> (default ${DEFAULT_URL}, or $X_EMULATOR_URL),
   advance <duration>        move the emulator's clock (10m, 30s, 1h30m, 1500ms, 2d): deliveries
                             settle, codes expire, callback retries come due
   resend <callback id>      send a callback attempt's exact signed body again
+  chaos <kind> [--copies n] [--delay 30s] [--number <digits>] [--product <p>] [--times n]
+                            a callback fault: duplicate (n extra copies), reorder (the earlier
+                            status after the final one), late (the earlier status --delay after
+                            it), drop (the first attempt is lost); --product messaging, verify,
+                            voice, bulk_sms, verify_api or inbound
+  script <number | prefix*> <step>...
+                            what a number does next, in order: sms:delivered, sms:undeliverable,
+                            sms:<status>, call:answered, call:not_answered, call:busy (each with
+                            an optional delay: sms:delivered:5s), phoneid:<TYPE>[:<risk>]
 
-Control routes (/_emulator/*): journal, outbox, callbacks, transactions, clock, faults, inbound,
-reset, events (SSE), openapi.json (the OpenAPI document of everything the emulator serves), and
+Control routes (/_emulator/*): journal, outbox, callbacks, transactions, clock, faults, numbers,
+inbound, snapshot, reset, events (SSE), openapi.json (the OpenAPI document of everything the emulator serves), and
 the inspector page at /_emulator/inspector. They answer only requests addressed to a loopback host
 (localhost, 127.0.0.1, [::1]) and no web page of another origin; with a control token, only
 requests that carry it.
 
-Test numbers (last four digits):
+Test numbers (last four digits; the default rules under number scripts):
 ${Object.entries(TEST_NUMBERS).map(([suffix, o]) => `  ...${suffix}  ${o.meaning}`).join('\n')}
 `;
 
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { inbound, status, advance, resend };
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { inbound, status, advance, resend, chaos, script };
 
 async function main(argv: string[]): Promise<void> {
   const [first, ...rest] = argv;

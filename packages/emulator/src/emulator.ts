@@ -21,11 +21,13 @@ import type { OutboxFilter, OutboxMessage } from './state/outbox.js';
 import type { TransactionFilter, TransactionView } from './state/transactions.js';
 import type { CallbackFilter, TransactionWait, WaitOptions } from './control/wait.js';
 import { waitFor } from './control/wait.js';
+import { restoreSnapshot, takeSnapshot, type EmulatorSnapshot } from './state/snapshot.js';
+import { DEFAULT_NUMBER_RULES, type DefaultNumberRule, type NumberScript } from './state/scripts.js';
 import { CONTROL_PREFIX } from './paths.js';
 
 export { DEFAULT_CUSTOMER } from './service/customers.js';
 export type { Customer, EmulatorEnv, EmulatorOptions } from './types.js';
-export type { OutboxMessage, InboundSms, InboundResult };
+export type { OutboxMessage, InboundSms, InboundResult, EmulatorSnapshot };
 
 export interface Emulator {
   /** A web-standard fetch: pass it to a client as its `fetch`, in any runtime. Honours `signal`. */
@@ -47,6 +49,28 @@ export interface Emulator {
     resend(id: number): Promise<CallbackAttempt>;
   };
   readonly faults: Faults;
+  /**
+   * Number scripts: per number (or prefix), what each channel does next, steps taken in order;
+   * numbers without a step left for a channel follow `defaults`, the eight test suffixes.
+   * `add`/`set` check every field first (a ShapeError, `invalid_script`, names the path).
+   *
+   * @example
+   * ```ts
+   * import { createEmulator } from '@x/emulator';
+   *
+   * const emulator = createEmulator();
+   * // This number's SMS fails, then its call is answered after 2 s.
+   * emulator.numbers.add({ number: '15555550100', steps: [{ sms: 'undeliverable' }, { call: 'answered', delayMs: 2_000 }] });
+   * ```
+   */
+  readonly numbers: {
+    add(script: NumberScript): void;
+    set(scripts: NumberScript[]): void;
+    /** The scripts with the steps they have left. */
+    list(): NumberScript[];
+    clear(): void;
+    readonly defaults: readonly DefaultNumberRule[];
+  };
   readonly transactions: {
     readonly size: number;
     /** SMS, Verify and Voice transactions of every account, oldest first. */
@@ -98,7 +122,28 @@ export interface Emulator {
    * deliveries, state changes and their callbacks are done.
    */
   idle(): Promise<void>;
-  /** Forgets transactions, outbox, callbacks, faults and nonces. */
+  /**
+   * The state as one JSON-ready document: transactions, outbox, callback attempts (signatures cut),
+   * journal and the clock's offset, the newest of each up to SNAPSHOT_LIMITS. `GET /_emulator/snapshot`.
+   *
+   * @example
+   * ```ts
+   * import { createEmulator } from '@x/emulator';
+   *
+   * const emulator = createEmulator();
+   * const saved = JSON.stringify(emulator.snapshot());
+   * // ... later, or in another emulator:
+   * createEmulator().restore(JSON.parse(saved));
+   * ```
+   */
+  snapshot(): EmulatorSnapshot;
+  /**
+   * Replaces the state with a saved one (`snapshot()`, a `--state` file), checked field by field
+   * first: a bad one throws a ShapeError (`invalid_state`) whose `field` is the path at fault, and
+   * changes nothing. Fault rules and number scripts are cleared; transactions in progress settle at their time. `PUT /_emulator/snapshot`.
+   */
+  restore(snapshot: unknown): void;
+  /** Forgets transactions, outbox, callbacks, faults, number scripts and nonces. */
   reset(): void;
   /** Stops timers and callback retries. */
   close(): void;
@@ -159,6 +204,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       resend: (id) => ctx.callbacks.resend(id),
     },
     faults: ctx.faults,
+    numbers: {
+      add: (script) => ctx.scripts.add(script),
+      set: (scripts) => ctx.scripts.set(scripts),
+      list: () => ctx.scripts.list(),
+      clear: () => ctx.scripts.clear(),
+      defaults: DEFAULT_NUMBER_RULES,
+    },
     transactions: {
       get size() {
         return ctx.transactions.size;
@@ -185,6 +237,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     waitFor: ((query: unknown, waitOptions?: Parameters<typeof waitFor>[2]) => heldOpen(waitFor(ctx, query, waitOptions))) as Emulator['waitFor'],
     inbound: (message) => sendInbound(message, ctx.customers, ctx.callbacks, ctx.now()),
     idle: () => heldOpen(ctx.idle()),
+    snapshot: () => takeSnapshot(ctx),
+    restore: (snapshot) => void restoreSnapshot(ctx, snapshot),
     reset: () => ctx.reset(),
     close: () => ctx.close(),
   };

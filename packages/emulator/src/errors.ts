@@ -2,8 +2,9 @@ import { XError } from '@x/auth';
 
 /**
  * Codes of the errors the emulator throws for misuse: a bad fault rule, option, inbound message,
- * clock move or status; an unknown transaction or callback; a `waitFor` that timed out; a port
- * already in use (`startEmulator`).
+ * clock move or status; a saved state or number script that does not check out; an unknown
+ * transaction or callback; a `waitFor` that timed out; a port already in use (`startEmulator`); a
+ * request for a host of the service that the msw handlers do not route (`@x/emulator/msw`).
  */
 export type EmulatorErrorCode =
   | 'invalid_fault'
@@ -14,7 +15,10 @@ export type EmulatorErrorCode =
   | 'unknown_transaction'
   | 'unknown_callback'
   | 'wait_timeout'
-  | 'address_in_use';
+  | 'invalid_state'
+  | 'invalid_script'
+  | 'address_in_use'
+  | 'unrouted_host';
 
 // The key of the brand XError reads (see @x/auth's errors.ts), so that instanceof holds across copies.
 const BRAND: unique symbol = Symbol.for('@x/error.brand');
@@ -50,6 +54,22 @@ export class InboundError extends EmulatorError {
 
   constructor(field: string, message: string) {
     super('invalid_inbound', message);
+    this.field = field;
+  }
+}
+
+/**
+ * A saved state (`invalid_state`) or number script (`invalid_script`) was refused; `field` is the
+ * path of the first bad value (`state.transactions[3].status.code`, `numbers[0].steps[1].sms`), and
+ * the message says what to put there. Nothing was changed.
+ */
+export class ShapeError extends EmulatorError {
+  static override readonly [BRAND]: string = '@x/emulator/ShapeError';
+  override name = 'ShapeError';
+  readonly field: string;
+
+  constructor(code: EmulatorErrorCode, field: string, message: string) {
+    super(code, `${field}: ${message}`);
     this.field = field;
   }
 }

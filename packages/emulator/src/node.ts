@@ -16,6 +16,7 @@ import { consoleLogger, report } from './logger.js';
 import { errorFamily } from './service/families.js';
 import { UNRECORDED } from './control/request-record.js';
 import { clockSource } from './state/clock.js';
+import { openStateFile, type StateFile } from './cli/state-file.js';
 
 export interface ServerOptions extends EmulatorOptions {
   /** Default 0: a free port. */
@@ -31,6 +32,21 @@ export interface ServerOptions extends EmulatorOptions {
    * a loopback address (Host and Origin must then be loopback), a random one on any other address.
    */
   controlToken?: string | undefined;
+  /**
+   * Keep the state (transactions, outbox, callback attempts, journal, clock offset) in this file:
+   * loaded at start, written atomically before each answer to a request that changed it (so a
+   * kill loses nothing answered), and within 250 ms of changes that happen by themselves. A file
+   * that is not a saved state is refused (EmulatorError `invalid_state`) and left as it is.
+   *
+   * @example
+   * ```ts
+   * import { startEmulator } from '@x/emulator/node';
+   *
+   * const server = await startEmulator({ state: '.x-emulator-state.json' });
+   * await server.close(); // writes what is left
+   * ```
+   */
+  state?: string | undefined;
 }
 
 export interface RunningEmulator {
@@ -60,6 +76,13 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
   const control = controlSettings({ hostname, ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}) });
   const emulator = options.emulator ?? createEmulator({ ...options, mac: options.mac ?? nodeMac });
   const logger = options.logger ?? consoleLogger;
+  let saved: StateFile | undefined;
+  try {
+    saved = options.state !== undefined ? await openStateFile(options.state, emulator, (error) => report(logger, 'error', 'The state file could not be written; the next change tries again.', { error })) : undefined;
+  } catch (error) {
+    if (!options.emulator) emulator.close();
+    throw error;
+  }
   const unreadable = errorFamily('positive', clockSource(options.now));
   const server = createAdaptorServer({
     fetch: async (request: Request, env: { incoming: IncomingMessage }) => {
@@ -71,7 +94,16 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
         ...(env.incoming.socket.remoteAddress !== undefined ? { peerAddress: env.incoming.socket.remoteAddress } : {}),
         ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
       };
-      const response = await emulator.app.fetch(request, state);
+      let response = await emulator.app.fetch(request, state);
+      // What this request changed is on disk before its answer leaves.
+      if (saved?.dirty) {
+        try {
+          await saved.flush();
+        } catch (error) {
+          report(logger, 'error', `${request.method} ${new URL(request.url).pathname}: the state file could not be written; answered 500.`, { error });
+          response = unreadable.fail(UNRECORDED, 'internal_error', { description: 'the emulator could not save its state (--state); the change is kept in memory and written with the next one' });
+        }
+      }
       // A reset fault: a TCP reset before the request was read (not processed), when the socket allows it.
       if (state.reset) resetConnection(env.incoming.socket);
       // A drop fault: the request was processed, the answer never arrives.
@@ -85,6 +117,7 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
   const port = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
+      void saved?.close().catch(() => undefined);
       if (!options.emulator) emulator.close();
       reject(
         error.code === 'EADDRINUSE'
@@ -104,6 +137,7 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
     ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
     close: async () => {
       // Ends the event streams first, and lets their last bytes go out before the connections close.
+      await saved?.close();
       emulator.close();
       await new Promise((resolve) => setImmediate(resolve));
       await new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import type { Credentials, MacProvider, ReplayStore } from '@x/auth';
 import type { CallbackDeliveryOptions } from './state/callbacks.js';
 import type { Logger } from './logger.js';
+import type { NumberScript } from './state/scripts.js';
 
 export interface Customer extends Credentials {
   /** Where callbacks go when a request gives no `callback_url`. */
@@ -63,6 +64,12 @@ export interface EmulatorOptions {
   logger?: Logger | undefined;
   /** How many requests the journal keeps (the oldest go first). Default 1 000; 0 keeps none; at most 100 000. */
   journalSize?: number | undefined;
+  /**
+   * Number scripts: what each channel of a number (or of numbers with a prefix) does next, steps
+   * taken in order (checked: a bad one throws a ShapeError, `invalid_script`, naming the field).
+   * Numbers without a step left follow the test suffixes (`TEST_NUMBERS`).
+   */
+  numbers?: NumberScript[] | undefined;
   /** Random numbers in [0, 1) for the `probability` of fault rules. Default `Math.random`; pass a seeded one for reproducible runs. */
   random?: (() => number) | undefined;
   /**

@@ -7,21 +7,21 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator, EmulatorError } from '../src/index.js';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
-import { call, callbackReceiver, customer, local, type Received } from './helpers.js';
+import { call, customer, local, startCallbackRecorder } from './helpers.js';
 
-const received: Received[] = [];
-let receiver: Awaited<ReturnType<typeof callbackReceiver>>;
+let recorder: Awaited<ReturnType<typeof startCallbackRecorder>>;
+let received: typeof recorder.received;
 let callbackUrl: string;
 let server: RunningEmulator;
 
 beforeAll(async () => {
-  receiver = await callbackReceiver(received);
-  callbackUrl = receiver.url;
+  recorder = await startCallbackRecorder();
+  ({ received, url: callbackUrl } = recorder);
   server = await startEmulator({ customers: [{ ...customer, callbackUrl }], deliveryDelayMs: 10, callbacks: { retryDelaysMs: [10, 10] } });
 });
 afterAll(async () => {
   await server.close();
-  await receiver.close();
+  await recorder.close();
 });
 // A test that does not wait for its own callbacks must not leak them into the next one.
 beforeEach(async () => {
@@ -29,7 +29,7 @@ beforeEach(async () => {
   received.length = 0;
 });
 
-const signedBy = (r: Received) =>
+const signedBy = (r: { body: string; headers: Record<string, string | string[] | undefined> }) =>
   r.headers.authorization === `TSA ${customer.customerId}:${callbackSignature(r.body, customer.apiKey)}` && timingSafeEqual(String(r.headers['x-ts-authorization']), callbackSignature(r.body, customer.apiKey));
 
 describe('POST /v1/verify/bulk_sms', () => {

@@ -2,15 +2,15 @@ import { callbackSignature } from '@x/auth';
 import { timingSafeEqual } from '@x/auth/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
-import { call, callbackReceiver, customer, type Received } from './helpers.js';
+import { call, startCallbackRecorder, customer, type Received } from './helpers.js';
 
-let receiver: Awaited<ReturnType<typeof callbackReceiver>>;
+let receiver: Awaited<ReturnType<typeof startCallbackRecorder>>;
 let receiverUrl: string;
 const received: Received[] = [];
 let failFirst = 0;
 
 beforeAll(async () => {
-  receiver = await callbackReceiver(received, () => (failFirst > 0 ? (failFirst--, 503) : 200), '/callbacks');
+  receiver = await startCallbackRecorder({ received, status: () => (failFirst > 0 ? (failFirst--, 503) : 200), path: '/callbacks' });
   receiverUrl = receiver.url;
 });
 afterAll(() => receiver.close());

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callbackLine, requestLine } from '../src/cli/format.js';
-import { DEFAULT_CUSTOMER, type CallbackView, type JournalEntry } from '../src/index.js';
+import { DEFAULT_CUSTOMER, type CallbackView, type JournalEntry, type TransactionView } from '../src/index.js';
 import { startEmulator } from '../src/node.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -250,6 +250,90 @@ describe('triggers against a running emulator', () => {
     const first = attempts.attempts[0]!.id;
     const resend = await runCli(['resend', String(first), ...base]);
     expect(resend.stdout).toMatch(new RegExp(`^callback #${first} re-sent as #\\d+ to ${receiverUrl}: 204 in [\\d.]+ ms\\n$`));
+  });
+});
+
+const transactions = async (url: string) => ((await (await fetch(`${url}/_emulator/transactions`)).json()) as { transactions: TransactionView[] }).transactions;
+
+describe('--state', () => {
+  it('kill -9 right after the last answer: every answered SMS is there after a restart', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'x-emulator-state-')), 'state.json');
+    const first = await startCli(['--state', file, '--delivery-delay', '600000', '--quiet']);
+    const refs: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const sent = await signed(first.url, 'POST', '/v1/messaging', { phone_number: `1555555${String(1000 + i)}`, message: `hello ${i}`, message_type: 'ARN' }, DEFAULT_CUSTOMER);
+      expect(sent.status).toBe(200);
+      refs.push(sent.body.reference_id as string);
+    }
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const second = await startCli(['--state', file, '--delivery-delay', '600000', '--quiet']);
+    await until(second.stdout, (out) => out.includes('  cors:'));
+    expect(second.stdout()).toMatch(/state: .* \(25 transactions loaded\)/);
+    expect((await transactions(second.url)).map((t) => t.referenceId)).toEqual(refs);
+    const outbox = (await (await fetch(`${second.url}/_emulator/outbox`)).json()) as { messages: Array<{ text: string }> };
+    expect(outbox.messages.map((m) => m.text)).toEqual(refs.map((_, i) => `hello ${i}`));
+    const journal = (await (await fetch(`${second.url}/_emulator/journal?path=/v1/messaging`)).json()) as { entries: unknown[] };
+    expect(journal.entries).toHaveLength(25);
+    // The restored transactions answer their status to their account, as before the kill.
+    expect(((await signed(second.url, 'GET', `/v1/messaging/${refs[0]}`, undefined, DEFAULT_CUSTOMER)).body.status as { code: number }).code).toBe(290);
+  });
+
+  it('a file that is not a saved state: refused with what to do, exit 1, the file untouched', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'x-emulator-state-')), 'state.json');
+    const corrupt = '{"format":"x-emulator-state","version":1,"savedAt":0,"clockOffsetMs":0,"transactions":[{"kind":"fax"}],"outbox":[],"callbacks":[],"journal":[]}';
+    writeFileSync(file, corrupt);
+    const refused = await runCli(['--port', '0', '--state', file]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/state\.transactions\[0\]\.kind: must be one of "sms", "verify", "voice"/);
+    expect(refused.stderr).toMatch(/left as it is.*move it away/);
+    expect(readFileSync(file, 'utf8')).toBe(corrupt);
+
+    writeFileSync(file, '{"format":"x-emulator-st');
+    const truncated = await runCli(['--port', '0', '--state', file]);
+    expect(truncated.status).toBe(1);
+    expect(truncated.stderr).toMatch(/not JSON/);
+    expect(readFileSync(file, 'utf8')).toBe('{"format":"x-emulator-st');
+  });
+
+});
+
+describe('callback chaos, number scripts and the seed file from the command line', () => {
+  it('chaos and script add their rules (one line each); bad steps are one line naming them', async () => {
+    const run = await startCli(['--quiet']);
+    const base = ['--url', run.url];
+    const chaos = await runCli(['chaos', 'duplicate', '--copies', '2', '--number', '1555', '--product', 'messaging', ...base]);
+    expect(chaos.stdout).toBe('callback fault added: duplicate for numbers starting 1555 (messaging); 1 fault rule(s) in effect\n');
+    const faults = (await (await fetch(`${run.url}/_emulator/faults`)).json()) as { faults: unknown[] };
+    expect(faults.faults).toEqual([{ type: 'callback', chaos: 'duplicate', copies: 2, phoneNumber: '1555', product: 'messaging', times: 1 }]);
+    const refused = await runCli(['chaos', 'late', '--copies', '2', ...base]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/^x-emulator: copies is for chaos "duplicate" only/);
+
+    const script = await runCli(['script', '1555000*', 'sms:undeliverable', 'call:answered:2s', 'phoneid:VOIP:700', ...base]);
+    expect(script.stdout).toBe('script added for 1555000*: sms:undeliverable, call:answered:2s, phoneid:VOIP:700; 1 script(s) in effect\n');
+    const numbers = (await (await fetch(`${run.url}/_emulator/numbers`)).json()) as { numbers: unknown[] };
+    expect(numbers.numbers).toEqual([{ prefix: '1555000', steps: [{ sms: 'undeliverable' }, { call: 'answered', delayMs: 2000 }, { phoneid: { type: 'VOIP', risk: 700 } }] }]);
+    const bad = await runCli(['script', '15555550100', 'call:ringing', ...base]);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^x-emulator: script\.steps\[0\]\.call: must be one of "answered", "not_answered", "busy"/);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('--config seeds number scripts and fault rules; a bad field is one line with the file and the path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'x-emulator-config-'));
+    const good = join(dir, 'emulator.json');
+    writeFileSync(good, JSON.stringify({ numbers: [{ number: '15555550100', steps: [{ sms: 'undeliverable' }] }], faults: [{ type: 'callback', chaos: 'reorder' }] }));
+    const run = await startCli(['--config', good, '--quiet']);
+    expect(((await (await fetch(`${run.url}/_emulator/numbers`)).json()) as { numbers: unknown[] }).numbers).toHaveLength(1);
+    expect(((await (await fetch(`${run.url}/_emulator/faults`)).json()) as { faults: unknown[] }).faults).toEqual([{ type: 'callback', chaos: 'reorder', times: 1 }]);
+
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ numbers: [{ number: '15555550100', steps: [{ sms: 'delivered' }, { sms: 'delivered', delayMs: 'soon' }] }] }));
+    const refused = await runCli(['--port', '0', '--config', bad]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(`x-emulator: --config ${bad}: numbers[0].steps[1].delayMs: must be a number of milliseconds from 0 to 86400000; got "soon".\n`);
   });
 });
 

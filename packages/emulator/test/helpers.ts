@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { basicAuthorization, signRequest, type SignOptions } from '@x/auth';
 import { DEFAULT_CUSTOMER } from '../src/index.js';
 
@@ -47,29 +45,30 @@ export async function local(emulator: { fetch(input: RequestInfo | URL, init?: R
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 }
 
-/** A callback as a receiver got it: its headers and its body as text. */
+/** A callback as a recorder got it: its headers and its body as text. */
 export interface Received {
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
 
 /**
- * A callback receiver on 127.0.0.1 (a real HTTP server): pushes each request to `received` and
- * answers with the status `status()` gives (200 by default; a test that fails some deliveries
- * answers 503 from it). Resolves to its URL (`path` on a free port) and `close`.
+ * A callback endpoint on 127.0.0.1 (a real HTTP server) that records each request's body and
+ * headers in `received` (yours, or a new array) and answers with the status `status()` gives (200
+ * by default; a test that fails some deliveries answers 503 from it). Resolves to its URL (`path`
+ * on a free port), the records and `close`.
  */
-export async function callbackReceiver(received: Received[], status: () => number = () => 200, path = '/cb') {
+export async function startCallbackRecorder(options: { received?: Received[]; status?: () => number; path?: string } = {}) {
+  const { received = [], status = () => 200, path = '/cb' } = options;
+  const { createServer } = await import('node:http');
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    const chunks: Uint8Array[] = [];
+    req.on('data', (c: Uint8Array) => chunks.push(c));
     req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
       res.writeHead(status()).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}${path}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -173,6 +173,8 @@ describe('the emulator\'s real answers match the document', () => {
     await service('POST', '/v1/score/15555550002', { form: { account_lifecycle_event: 'create' } });
     await service('POST', '/intelligence/phone', { form: { phone_number: '15555550100', account_lifecycle_event: 'sign-in' } });
     await service('POST', '/intelligence', { json: { phone_number: '15555550100', account_lifecycle_event: 'sign-in' } });
+    await service('POST', '/intelligence/email', { form: { email_address: 'Sam+news@Disposable.Example', account_lifecycle_event: 'create', phone_number: '15555550100' } });
+    await service('POST', '/intelligence/email', { form: { account_lifecycle_event: 'create' } }, 400);
     const created = await service('POST', '/verification', { json: { recipient: { phone_number: '15555550100', email: 'sam@example.com' }, verification_policy: [{ method: 'sms' }, { method: 'email', fallback_time: 30 }], external_id: 'order-7' } });
     await service('GET', `/verification/${created.reference_id}`);
     await service('PATCH', `/verification/${created.reference_id}/state`, { json: { action: 'finalize', security_factor: '000' } });
@@ -213,6 +215,17 @@ describe('the emulator\'s real answers match the document', () => {
     await control('DELETE', '/_emulator/faults/0');
     await control('DELETE', '/_emulator/faults/0', undefined, 404);
     await control('DELETE', '/_emulator/faults');
+    await control('POST', '/_emulator/faults', { type: 'callback', chaos: 'late', delayMs: 1000, phoneNumber: '+1 555', product: 'messaging' }, 201);
+    await control('POST', '/_emulator/faults', { type: 'callback', chaos: 'reorder', copies: 2 }, 400);
+    await control('DELETE', '/_emulator/faults');
+    await control('POST', '/_emulator/numbers', { number: '15555550100', steps: [{ sms: 'undeliverable' }, { call: 'busy', delayMs: 10 }, { phoneid: { type: 'VOIP', risk: 700 } }] }, 201);
+    await control('POST', '/_emulator/numbers', { prefix: '1555', steps: [{ sms: 'lost' }] }, 400);
+    await control('PUT', '/_emulator/numbers', { numbers: [{ prefix: '1555', steps: [{ sms: 200, delayMs: 5 }] }] });
+    await control('GET', '/_emulator/numbers');
+    await control('DELETE', '/_emulator/numbers');
+    const saved = await control('GET', '/_emulator/snapshot');
+    await control('PUT', '/_emulator/snapshot', saved);
+    await control('PUT', '/_emulator/snapshot', { format: 'other' }, 400);
     await control('POST', '/_emulator/inbound', { from: '15555550100', to: '15555559999', text: 'STOP' }, 202);
     await control('POST', '/_emulator/inbound', { from: 'x', to: '15555559999', text: 'STOP' }, 400);
     await control('GET', '/_emulator/events');
@@ -240,9 +253,9 @@ describe('the emulator\'s real answers match the document', () => {
 describe('the document is stable', () => {
   // The served bytes, pinned: a refactor of where the enums or schemas come from must not change
   // one byte (a deliberate change of the document updates this digest and OPENAPI_VERSION).
-  it('serves the same bytes as OPENAPI_VERSION 1.1.0 was published with', async () => {
+  it('serves the same bytes as OPENAPI_VERSION 1.2.0 was published with', async () => {
     const body = await (await fetch(`${server.url}/_emulator/openapi.json`)).text();
     const digest = createHash('sha256').update(body).digest('hex');
-    expect(digest).toBe('611a4338216dad500c1494109205206eb0897fcabf6c3c02b6f3c723dc856acb');
+    expect(digest).toBe('2aa7ff5ac155b771434f7fb25291813d24bef9f548c4b2f9beb62cdddb325d9a');
   });
 });

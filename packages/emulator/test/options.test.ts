@@ -27,6 +27,7 @@ const allUndefined: { [K in keyof Required<EmulatorOptions>]: undefined } = {
   journalSize: undefined,
   random: undefined,
   cors: undefined,
+  numbers: undefined,
 };
 
 describe('options given as undefined', () => {

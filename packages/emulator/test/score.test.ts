@@ -92,3 +92,58 @@ describe('POST /intelligence/phone on its own accounts', () => {
     expect(b.body.status.code).toBe(12000);
   });
 });
+
+describe('POST /intelligence/email (Email Intelligence)', () => {
+  const emulator = createEmulator({ products: { intelligence: { customers: [intelligenceAccount] } } });
+  afterAll(() => emulator.close());
+  const email = (form: Record<string, string>) => local(emulator, 'POST', '/intelligence/email', { form, basic: true, credentials: intelligenceAccount });
+
+  it('answers the address cleansed (lower case, plus-tag removed), its domain facts and a low risk for an ordinary address', async () => {
+    const r = await email({ email_address: 'Sam.Lee+news@Example.com', account_lifecycle_event: 'create', external_id: 'signup-9' });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      external_id: 'signup-9',
+      status: { code: 300, description: 'Transaction successfully completed' },
+      email_address_details: {
+        original: { email_address: 'Sam.Lee+news@Example.com', is_valid: true },
+        cleansed: { email_address: 'sam.lee@example.com', is_valid: true, username: 'sam.lee', domain: 'example.com' },
+        cleansing_details: { is_modified: true, tag: 'news', gibberish_probability: 0 },
+        domain_details: { general_info: { registered_domain: 'example.com', tld: 'com', tld_type: 'general', is_disposable: false } },
+      },
+      intelligence_details: { risk: { level: 'low', recommendation: 'allow' } },
+    });
+    expect(r.body.reference_id).toMatch(/^[0-9A-F]{32}$/);
+  });
+
+  it('a disposable domain is high risk and blocked; a gibberish local part raises the probability and the score', async () => {
+    const disposable = await email({ email_address: 'sam@mailinator.com', account_lifecycle_event: 'sign-in' });
+    expect(disposable.body.email_address_details.domain_details.general_info.is_disposable).toBe(true);
+    expect(disposable.body.intelligence_details.risk).toMatchObject({ level: 'high', recommendation: 'block' });
+    const plain = await email({ email_address: 'anna@example.de', account_lifecycle_event: 'sign-in' });
+    const gibberish = await email({ email_address: 'xkcdqwrtzp@example.de', account_lifecycle_event: 'sign-in' });
+    expect(plain.body.email_address_details.domain_details.general_info.tld_type).toBe('country-code');
+    expect(gibberish.body.email_address_details.cleansing_details.gibberish_probability).toBeGreaterThan(0.5);
+    expect(gibberish.body.intelligence_details.risk.score).toBeGreaterThan(plain.body.intelligence_details.risk.score);
+  });
+
+  it.each([
+    [{ account_lifecycle_event: 'create' }, 12003],
+    [{ email_address: 'sam@example.com' }, 12003],
+    [{ email_address: 'no-at-sign', account_lifecycle_event: 'create' }, 11007],
+    [{ email_address: 'sam@example.com', account_lifecycle_event: 'login' }, 11003],
+    [{ email_address: 'sam@example.com', account_lifecycle_event: 'create', phone_number: '12ab' }, 11000],
+    [{ email_address: 'sam@example.com', account_lifecycle_event: 'create', originating_ip: '300.1.1.1' }, 11010],
+  ])('400 in status.code for %o: %i', async (form, code) => {
+    const r = await email(form as Record<string, string>);
+    expect(r.status).toBe(400);
+    expect(r.body.status.code).toBe(code);
+  });
+
+  it('takes only the Intelligence accounts, and POST only', async () => {
+    const rest = await local(emulator, 'POST', '/intelligence/email', { form: { email_address: 'sam@example.com', account_lifecycle_event: 'create' }, basic: true });
+    expect(rest.status).toBe(401);
+    const get = await local(emulator, 'GET', '/intelligence/email', { credentials: intelligenceAccount });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+});

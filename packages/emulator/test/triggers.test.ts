@@ -5,15 +5,15 @@ import { sha256Hex } from '@x/auth/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator, EmulatorError, type CallbackView, type TransactionView } from '../src/index.js';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
-import { call, callbackReceiver, customer, local, type Received } from './helpers.js';
+import { call, startCallbackRecorder, customer, local, type Received } from './helpers.js';
 
 const received: Received[] = [];
 let failNext = 0;
-let receiver: Awaited<ReturnType<typeof callbackReceiver>>;
+let receiver: Awaited<ReturnType<typeof startCallbackRecorder>>;
 let callbackUrl: string;
 
 beforeAll(async () => {
-  receiver = await callbackReceiver(received, () => (failNext > 0 ? (failNext--, 503) : 204));
+  receiver = await startCallbackRecorder({ received, status: () => (failNext > 0 ? (failNext--, 503) : 204) });
   callbackUrl = receiver.url;
 });
 afterAll(() => receiver.close());

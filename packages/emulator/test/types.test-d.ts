@@ -18,6 +18,11 @@ import {
   type Logger,
   type OutboxMessage,
   type TransactionView,
+  ShapeError,
+  type EmulatorSnapshot,
+  type NumberScript,
+  type DefaultNumberRule,
+  type EmulatorConfig,
 } from '../src/index.js';
 import { startEmulator, type RunningEmulator, type ServerOptions } from '../src/node.js';
 
@@ -32,7 +37,10 @@ describe('public types', () => {
   });
 
   it('fault rules are typed, and a refused rule is a FaultRuleError naming the field', () => {
-    expectTypeOf<FaultRule>().toMatchTypeOf<{ type: 'latency' | 'status' | 'error' | 'html' | 'reset' | 'drop'; times?: number; method?: string; path?: string; probability?: number }>();
+    expectTypeOf<FaultRule>().toMatchTypeOf<{ type: 'latency' | 'status' | 'error' | 'html' | 'reset' | 'drop' | 'callback'; times?: number; method?: string; path?: string; probability?: number }>();
+    createEmulator().faults.add({ type: 'callback', chaos: 'duplicate', copies: 2, phoneNumber: '1555', product: 'messaging' });
+    // @ts-expect-error: not a kind of callback chaos
+    createEmulator().faults.add({ type: 'callback', chaos: 'swap' });
     // @ts-expect-error: not a status a fault can answer
     createEmulator().faults.add({ type: 'status', status: 418 });
     expectTypeOf<FaultRuleError>().toMatchTypeOf<EmulatorError>();
@@ -62,7 +70,7 @@ describe('public types', () => {
     emulator.inbound({ from: '15555550100' });
     expectTypeOf<InboundError>().toMatchTypeOf<EmulatorError>();
     expectTypeOf<EmulatorErrorCode>().toEqualTypeOf<
-      'invalid_fault' | 'invalid_option' | 'invalid_inbound' | 'invalid_advance' | 'invalid_status' | 'unknown_transaction' | 'unknown_callback' | 'wait_timeout' | 'address_in_use'
+      'invalid_fault' | 'invalid_option' | 'invalid_inbound' | 'invalid_advance' | 'invalid_status' | 'unknown_transaction' | 'unknown_callback' | 'wait_timeout' | 'invalid_state' | 'invalid_script' | 'address_in_use' | 'unrouted_host'
     >();
   });
 
@@ -113,5 +121,31 @@ describe('public types', () => {
     // @ts-expect-error: not a status an html fault answers
     faults.add({ type: 'html', status: 418 });
     expectTypeOf<EmulatorEnv['reset']>().toEqualTypeOf<boolean | undefined>();
+  });
+
+  it('number scripts, saved state and the state file are typed', () => {
+    const emulator = createEmulator({ numbers: [{ number: '15555550100', steps: [{ sms: 'undeliverable' }, { call: 'busy', delayMs: 10 }, { phoneid: { type: 'VOIP', risk: 700 } }] }] });
+    emulator.numbers.add({ prefix: '1555', steps: [{ sms: 207 }] });
+    // @ts-expect-error: a script names a number or a prefix, not both
+    emulator.numbers.add({ number: '1', prefix: '1', steps: [] });
+    // @ts-expect-error: not a call outcome
+    emulator.numbers.add({ number: '1', steps: [{ call: 'ringing' }] });
+    expectTypeOf(emulator.numbers.list()).toEqualTypeOf<NumberScript[]>();
+    expectTypeOf(emulator.numbers.defaults).toEqualTypeOf<readonly DefaultNumberRule[]>();
+    expectTypeOf(emulator.snapshot()).toEqualTypeOf<EmulatorSnapshot>();
+    expectTypeOf<EmulatorSnapshot['format']>().toEqualTypeOf<'x-emulator-state'>();
+    expectTypeOf(emulator.restore).parameter(0).toEqualTypeOf<unknown>();
+    expectTypeOf<ShapeError>().toMatchTypeOf<EmulatorError>();
+    expectTypeOf<ShapeError['field']>().toEqualTypeOf<string>();
+    expectTypeOf<EmulatorConfig['faults']>().toEqualTypeOf<FaultRule[] | undefined>();
+    expectTypeOf<ServerOptions['state']>().toEqualTypeOf<string | undefined>();
+  });
+});
+
+describe('an outbox SMS carries what it costs', () => {
+  it('encoding, units, parts, units per part and the characters that forced UCS-2 (absent for calls)', () => {
+    expectTypeOf<OutboxMessage['encoding']>().toEqualTypeOf<'GSM-7' | 'UCS-2' | undefined>();
+    expectTypeOf<OutboxMessage['parts']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<NonNullable<OutboxMessage['nonGsm']>[number]>().toEqualTypeOf<{ readonly character: string; readonly index: number }>();
   });
 });

@@ -3,16 +3,16 @@
 import { callbackSignature } from '@x/auth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/index.js';
-import { callbackReceiver, customer, local, type LocalInit, type Received } from './helpers.js';
+import { startCallbackRecorder, customer, local, type LocalInit, type Received } from './helpers.js';
 
 let clock = Date.now();
 let emulator: Emulator;
 const received: Received[] = [];
-let receiver: Awaited<ReturnType<typeof callbackReceiver>>;
+let receiver: Awaited<ReturnType<typeof startCallbackRecorder>>;
 let callbackUrl: string;
 
 beforeAll(async () => {
-  receiver = await callbackReceiver(received);
+  receiver = await startCallbackRecorder({ received });
   callbackUrl = receiver.url;
 });
 afterAll(() => receiver.close());

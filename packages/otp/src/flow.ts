@@ -58,6 +58,40 @@ export interface StartRequest {
   locale?: string | undefined;
 }
 
+/** One send of a flow's code, as an `OtpSender` gets it. */
+export interface OtpMessage {
+  /** The flow's id (the Verify API sender sends it as `external_id`). */
+  id: string;
+  /** Digits with the country code. */
+  phoneNumber: string;
+  /** The channel the flow chose (one of the sender's `channels`). */
+  channel: Channel;
+  /** The code to send; undefined when the service makes it (`codes: 'service'`). */
+  code: string | undefined;
+  /** The locale given to `start` (`xx-XX`). */
+  locale: string | undefined;
+  /** The end user's IP address given to `start`. */
+  ip: string | undefined;
+}
+
+/**
+ * How codes travel and how the service hears of them. The default uses the service's verify
+ * endpoints (`verify.sms`, `verify.call`, `verify.status`, `verify.check`, `verify.complete`) with
+ * `template` and `speech`; `verifyApiSender` of `@x/otp/verify-api` uses the Verify API.
+ */
+export interface OtpSender {
+  /** The channels it sends on, in the default fallback order. */
+  channels: readonly Channel[];
+  /** Sends the code; answers the service's reference id. */
+  send(client: Client, message: OtpMessage): Promise<string>;
+  /** The service's verdict on the user's code (`codes: 'service'`). */
+  check(client: Client, referenceId: string, code: string): Promise<'valid' | 'invalid' | 'expired'>;
+  /** Tells the service the user typed the right code (`codes: 'sdk'`). */
+  complete(client: Client, referenceId: string, code: string): Promise<unknown>;
+  /** Delivery of the last SMS, for the fallback rule; without it the flow decides on time alone. */
+  status?(client: Client, referenceId: string): Promise<'delivered' | 'pending' | 'undeliverable'>;
+}
+
 /** Something the application may want to log. Never carries a code. */
 export type OtpEvent =
   | { type: 'fallback'; id: string; from: Channel; to: Channel; why: 'undeliverable' | 'unconfirmed' }
@@ -94,8 +128,13 @@ export interface OtpOptions {
   template?: string | ((locale: string | undefined) => string | undefined) | undefined;
   /** The spoken text per locale, with `$$CODE$$`; undefined: the service's predefined message. */
   speech?: ((locale: string | undefined) => string | undefined) | undefined;
-  /** A risk gate before the first send: asks the service (`score`, or `phoneId`) and refuses with `risk`. Off by default (each lookup is billed). */
-  risk?: (RiskPolicy & { source: 'score' | 'phoneId'; failOpen?: boolean | undefined }) | undefined;
+  /**
+   * How codes are sent and checked. Default: the service's verify endpoints (SMS, call, check,
+   * completion), with `template` and `speech`. `verifyApiSender()` of `@x/otp/verify-api`: the Verify API.
+   */
+  sender?: OtpSender | undefined;
+  /** A risk gate before the first send: asks the service (`score`, `intelligence` or `phoneId`) and refuses with `risk`. Off by default (each lookup is billed). */
+  risk?: (RiskPolicy & { source: 'score' | 'intelligence' | 'phoneId'; failOpen?: boolean | undefined }) | undefined;
   onEvent?: ((event: OtpEvent) => void) | undefined;
   /** Clock, for tests. Default `Date.now`. */
   now?: (() => number) | undefined;
@@ -114,12 +153,6 @@ export interface Otp {
 
 const SECOND = 1000;
 const CHANNELS: readonly Channel[] = ['sms', 'call'];
-/** SMS statuses that are not a failure: delivered, or on the way. Any other final status is undeliverable. */
-const SMS_FINE: ReadonlySet<number> = new Set([
-  SMS_STATUS.DELIVERED, SMS_STATUS.READ, SMS_STATUS.DELIVERED_TO_GATEWAY, SMS_STATUS.SENT_NO_CONFIRMATION,
-  SMS_STATUS.IN_PROGRESS, SMS_STATUS.QUEUED, SMS_STATUS.QUEUED_BY_GATEWAY, SMS_STATUS.STATUS_DELAYED,
-]);
-const SMS_DELIVERED: ReadonlySet<number> = new Set([SMS_STATUS.DELIVERED, SMS_STATUS.READ]);
 
 const fail = (message: string): never => {
   throw new XError('invalid_options', message);
@@ -140,10 +173,38 @@ function makeCode(length: number): string {
   return code;
 }
 
+/**
+ * The default sender: the service's verify endpoints, with the SMS text and the speech per locale.
+ * (The status sets are made here, not at load, so that a bundle of the guard alone leaves them out.)
+ */
+const verifyEndpoints = (options: OtpOptions): OtpSender => {
+  const delivered: readonly number[] = [SMS_STATUS.DELIVERED, SMS_STATUS.READ];
+  /** SMS statuses that are not a failure: delivered, or on the way. Any other final status is undeliverable. */
+  const fine: readonly number[] = [...delivered, SMS_STATUS.DELIVERED_TO_GATEWAY, SMS_STATUS.SENT_NO_CONFIRMATION, SMS_STATUS.IN_PROGRESS, SMS_STATUS.QUEUED, SMS_STATUS.QUEUED_BY_GATEWAY, SMS_STATUS.STATUS_DELAYED];
+  return {
+    channels: CHANNELS,
+    async send(client, { phoneNumber, channel, code, locale, ip }) {
+      const text = channel === 'sms' ? (typeof options.template === 'function' ? options.template(locale) : options.template) : options.speech?.(locale);
+      const request = { phoneNumber, verifyCode: code, language: text ? undefined : locale, originatingIp: ip };
+      return (await (channel === 'sms' ? client.verify.sms({ ...request, template: text }) : client.verify.call({ ...request, ttsMessage: text }))).data.reference_id;
+    },
+    async status(client, referenceId) {
+      const code = (await client.verify.status(referenceId)).data.status.code;
+      return delivered.includes(code) ? 'delivered' : fine.includes(code) ? 'pending' : 'undeliverable';
+    },
+    async check(client, referenceId, code) {
+      if (code.length > 7) return 'invalid'; // verify.check takes 3 to 7 digits
+      const state = (await client.verify.check(referenceId, code)).data.verify.code_state;
+      return state === 'VALID' ? 'valid' : state === 'EXPIRED' ? 'expired' : 'invalid';
+    },
+    complete: (client, referenceId) => client.verify.complete(referenceId),
+  };
+};
+
 /** SHA-256 of the flow id and a code, base64 (the platform's digest: no hash code in the bundle). */
 const digestOf = async (id: string, code: string) => encodeBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${id}:${code}`))));
 const refused = (reason: FlowRefusalReason, retryAfterMs = 0, error?: unknown): FlowRefusal => (error === undefined ? { status: 'refused', reason, retryAfterMs } : { status: 'refused', reason, retryAfterMs, error });
-const UNAVAILABLE = refused('store_unavailable');
+const UNAVAILABLE = /* @__PURE__ */ refused('store_unavailable');
 /** What `stored` answers when the store failed. */
 const FAILED = Symbol('store failed');
 /** A store call; FAILED when the store throws (the caller answers UNAVAILABLE). */
@@ -190,11 +251,11 @@ export function createOtp(options: OtpOptions): Otp {
   const cooldownMs = whole(options.resendCooldownMs ?? 30 * SECOND, 'resendCooldownMs', 0);
   const maxSends = 1 + whole(options.maxResends ?? 3, 'maxResends', 0);
   const fallbackAfterMs = whole(options.fallbackAfterMs ?? 60 * SECOND, 'fallbackAfterMs', 0);
-  const channels = options.channels ?? CHANNELS;
-  if (!Array.isArray(channels) || channels.length === 0 || channels.some((c) => !CHANNELS.includes(c)) || new Set(channels).size !== channels.length) {
-    fail("createOtp: channels must list 'sms' and/or 'call' once each, in the order to try them.");
+  const sender = options.sender ?? verifyEndpoints(options);
+  const channels = options.channels ?? sender.channels;
+  if (!Array.isArray(channels) || channels.length === 0 || channels.some((c) => !sender.channels.includes(c)) || new Set(channels).size !== channels.length) {
+    fail(`createOtp: channels must list ${sender.channels.join(' and/or ')} once each, in the order to try them.`);
   }
-  const templateOf = (locale: string | undefined) => (typeof options.template === 'function' ? options.template(locale) : options.template);
 
   const channelIndex = (channel: Channel | undefined, fallback: number) => {
     if (channel === undefined) return fallback;
@@ -204,45 +265,34 @@ export function createOtp(options: OtpOptions): Otp {
   };
 
   /** Sends the flow's code on a channel; answers the service's reference id. */
-  const send = async (record: FlowRecord, channel: Channel, code: string | undefined, ip: string | undefined) => {
-    const locale = record.locale || undefined;
-    if (channel === 'sms') {
-      const template = templateOf(locale);
-      const { data } = await client.verify.sms({ phoneNumber: record.phoneNumber, verifyCode: code, template, language: template ? undefined : locale, originatingIp: ip });
-      return data.reference_id;
-    }
-    const ttsMessage = options.speech?.(locale);
-    const { data } = await client.verify.call({ phoneNumber: record.phoneNumber, verifyCode: code, ttsMessage, language: ttsMessage ? undefined : locale, originatingIp: ip });
-    return data.reference_id;
-  };
+  const send = (record: FlowRecord, channel: Channel, code: string | undefined) =>
+    sender.send(client, { id: record.id, phoneNumber: record.phoneNumber, channel, code, locale: record.locale || undefined, ip: record.ip || undefined });
 
   /** The channel a resend without the user's choice takes, and whether the last one failed. */
   const nextChannel = async (record: FlowRecord, at: number): Promise<{ index: number; undeliverable: boolean }> => {
-    const current = channels[record.channel]!;
-    if (record.channel + 1 >= channels.length || current !== 'sms' || !record.referenceId) return { index: record.channel, undeliverable: false };
-    let code: number | undefined;
-    try {
-      code = (await client.verify.status(record.referenceId)).data.status.code;
-    } catch {
-      code = undefined; // no status: decide on time alone
+    const from = channels[record.channel]!;
+    const to = channels[record.channel + 1];
+    let why: 'undeliverable' | 'unconfirmed' | undefined;
+    if (to && from === 'sms' && record.referenceId) {
+      let state: 'delivered' | 'pending' | 'undeliverable' | undefined;
+      try {
+        state = await sender.status?.(client, record.referenceId);
+      } catch {
+        state = undefined; // no status: decide on time alone
+      }
+      why = state === 'undeliverable' ? state : state !== 'delivered' && at - record.lastSendAt >= fallbackAfterMs ? 'unconfirmed' : undefined;
     }
-    const to = channels[record.channel + 1]!;
-    if (code !== undefined && !SMS_FINE.has(code)) {
-      onEvent({ type: 'fallback', id: record.id, from: current, to, why: 'undeliverable' });
-      return { index: record.channel + 1, undeliverable: true };
-    }
-    if ((code === undefined || !SMS_DELIVERED.has(code)) && at - record.lastSendAt >= fallbackAfterMs) {
-      onEvent({ type: 'fallback', id: record.id, from: current, to, why: 'unconfirmed' });
-      return { index: record.channel + 1, undeliverable: false };
-    }
-    return { index: record.channel, undeliverable: false };
+    if (!why) return { index: record.channel, undeliverable: false };
+    onEvent({ type: 'fallback', id: record.id, from, to: to!, why });
+    return { index: record.channel + 1, undeliverable: why === 'undeliverable' };
   };
 
   const riskGate = async (digits: string): Promise<FlowRefusal | undefined> => {
     const risk = options.risk;
     if (!risk) return undefined;
     try {
-      const { data } = risk.source === 'score' ? await client.score.lookup(digits, { accountLifecycleEvent: 'sign-in' }) : await client.phoneId.lookup(digits);
+      const params = { accountLifecycleEvent: 'sign-in' } as const;
+      const { data } = await (risk.source === 'score' ? client.score.lookup(digits, params) : risk.source === 'intelligence' ? client.intelligence.phone({ phoneNumber: digits, ...params }) : client.phoneId.lookup(digits));
       return riskBlock(data, risk) ? refused('risk') : undefined;
     } catch (error) {
       return risk.failOpen ? undefined : refused('risk', 0, error);
@@ -272,7 +322,7 @@ export function createOtp(options: OtpOptions): Otp {
       if ((await stored(() => store.createFlow(record, codeTtlMs))) === FAILED) return UNAVAILABLE;
       let referenceId: string;
       try {
-        referenceId = await send(record, channels[first]!, code, request.ip);
+        referenceId = await send(record, channels[first]!, code);
       } catch (error) {
         await Promise.resolve(store.deleteFlow(id)).catch(() => {});
         return refused('send_failed', 0, error);
@@ -307,7 +357,7 @@ export function createOtp(options: OtpOptions): Otp {
       let referenceId: string;
       if (code && (await stored(async () => store.updateFlow(id, { codeDigest: await digestOf(id, code) }))) === FAILED) return UNAVAILABLE;
       try {
-        referenceId = await send(record, channel, code, record.ip || undefined);
+        referenceId = await send(record, channel, code);
       } catch (error) {
         return refused('send_failed', 0, error);
       }
@@ -327,11 +377,11 @@ export function createOtp(options: OtpOptions): Otp {
       const typed = typeof code === 'string' && /^\d{3,10}$/.test(code) ? code : undefined;
       let valid = false;
       if (typed && sdkCodes) valid = timingSafeEqual(await digestOf(id, typed), record.codeDigest);
-      else if (typed && typed.length <= 7 && record.referenceId) {
+      else if (typed && record.referenceId) {
         try {
-          const state = (await client.verify.check(record.referenceId, typed)).data.verify.code_state;
-          valid = state === 'VALID';
-          if (state === 'EXPIRED') return { status: 'expired' };
+          const verdict = await sender.check(client, record.referenceId, typed);
+          if (verdict === 'expired') return { status: 'expired' };
+          valid = verdict === 'valid';
         } catch (error) {
           return refused('send_failed', 0, error);
         }
@@ -342,7 +392,7 @@ export function createOtp(options: OtpOptions): Otp {
       if (!closed) return { status: 'expired' }; // another check of this flow won
       if (guard) await guard.completed(record.phoneNumber);
       if (sdkCodes && record.referenceId) {
-        await client.verify.complete(record.referenceId).catch((error: unknown) => onEvent({ type: 'completion_failed', id, error }));
+        await sender.complete(client, record.referenceId, typed!).catch((error: unknown) => onEvent({ type: 'completion_failed', id, error }));
       }
       return { status: 'valid', phoneNumber: record.phoneNumber };
     },

@@ -1,9 +1,9 @@
-// The risk gate: a decision on the service's Score or PhoneID answer about a number.
+// The risk gate: a decision on the service's Score, Intelligence or PhoneID answer about a number.
 
-/** The fields of a Score or PhoneID answer the gate reads (both answers have them; `risk` only Score). */
+/** The fields of a Score, Intelligence or PhoneID answer the gate reads (`risk`: Score and Intelligence). */
 export interface RiskAnswer {
   phone_type?: { code: string; description: string } | undefined;
-  risk?: { recommendation: string; score: number } | undefined;
+  risk?: { recommendation: string; score?: number | undefined } | undefined;
   blocklisting?: { blocked: boolean } | undefined;
 }
 
@@ -13,7 +13,7 @@ export interface RiskPolicy {
    * add `'VOIP'` to refuse VOIP numbers.
    */
   blockLineTypes?: readonly string[] | undefined;
-  /** Score recommendations refused. Default `['block']`. */
+  /** Score and Intelligence recommendations refused. Default `['block']`. */
   blockRecommendations?: readonly string[] | undefined;
 }
 

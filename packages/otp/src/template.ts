@@ -1,6 +1,6 @@
 // SMS templates for one-time codes, with the WebOTP line and Android's SMS Retriever hash.
 import { XError } from '@x/auth';
-import { gsm7Septets } from './gsm7.js';
+import { analyzeMessage } from '@x/client';
 
 /** The sentence per language shipped: `{brand}` and `$$CODE$$` are replaced. All GSM-7. */
 export const OTP_TEXTS: Readonly<Record<string, string>> = {
@@ -28,14 +28,12 @@ export interface OtpTemplateOptions {
   allowUcs2?: boolean | undefined;
 }
 
-/** The longest code the service sends: `$$CODE$$` is 8 characters, a code at most 7 digits. */
-const ONE_PART = 160;
-
 /**
  * An SMS template for `verify.sms` (and `createOtp`'s `template`): the sentence of the locale with
  * `$$CODE$$`, the Android app hash when given, and the WebOTP line (`@host #$$CODE$$`) last, so
- * browsers and phones offer the code. Checked to fit one GSM-7 part: a character outside GSM-7
- * (which would turn the message into UCS-2) or a text over 160 characters throws, saying which.
+ * browsers and phones offer the code. Checked with `analyzeMessage` to fit one GSM-7 part: a
+ * character outside GSM-7 (which would turn the message into UCS-2) or a text over one part throws,
+ * saying which.
  *
  * @example
  * ```ts
@@ -63,11 +61,12 @@ export function otpTemplate(options: OtpTemplateOptions): string {
   // WebOTP: the last line is "@host #code" (origin-bound one-time codes).
   if (webOtpDomain) lines.push(`@${webOtpDomain.toLowerCase()} #$$CODE$$`);
   const template = lines.join('\n');
-  const septets = gsm7Septets(template);
-  if (septets === undefined && !options.allowUcs2) {
-    const char = [...template].find((c) => gsm7Septets(c) === undefined);
-    throw new XError('invalid_options', `otpTemplate: ${JSON.stringify(char)} is not a GSM-7 character, so every message would be sent as UCS-2 (70 characters a part): write it without, or pass allowUcs2: true.`);
+  // The SDK's message analysis (the service's GSM 03.38 tables). `$$CODE$$` is 8 characters and a
+  // code at most 7 digits, so a template that fits one part still does with its code.
+  const { encoding, units, parts, nonGsm } = analyzeMessage(template);
+  if (nonGsm.length && !options.allowUcs2) {
+    throw new XError('invalid_options', `otpTemplate: ${JSON.stringify(nonGsm[0]!.character)} is not a GSM-7 character, so every message would be sent as UCS-2 (70 characters a part): write it without, or pass allowUcs2: true.`);
   }
-  if (septets !== undefined && septets > ONE_PART) throw new XError('invalid_options', `otpTemplate: the template takes ${septets} GSM-7 characters, more than one SMS part (${ONE_PART}): shorten the text or the brand.`);
+  if (parts > 1) throw new XError('invalid_options', `otpTemplate: the template takes ${units} ${encoding} units, more than one SMS part (${encoding === 'GSM-7' ? 160 : 70}): shorten the text or the brand.`);
   return template;
 }

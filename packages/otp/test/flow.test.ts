@@ -4,7 +4,7 @@
 import { XError } from '@x/auth';
 import { ApiError } from '@x/client';
 import { describe, expect, it } from 'vitest';
-import { createOtp, otpTemplate, type OtpEvent } from '../src/index.js';
+import { createOtp, otpTemplate, type GuardEvent, type OtpEvent } from '../src/index.js';
 import { clock, emulated, wrong } from './support.js';
 
 const PHONE = '15555550100';
@@ -135,6 +135,14 @@ describe('createOtp against the emulator', () => {
     expect(await otp.start({ phoneNumber: PHONE })).toMatchObject({ status: 'sent' });
   });
 
+  it('the risk gate on the Intelligence answer: its recommendation refuses before any send', async () => {
+    const { otp, sent, emulator } = setup({ risk: { source: 'intelligence' } });
+    expect(await otp.start({ phoneNumber: VOIP })).toEqual({ status: 'refused', reason: 'risk', retryAfterMs: 0 });
+    expect(sent(VOIP)).toHaveLength(0);
+    expect(emulator.journal.list().map((e) => `${e.method} ${e.path}`)).toEqual(['POST /intelligence/phone']);
+    expect(await otp.start({ phoneNumber: PHONE })).toMatchObject({ status: 'sent' });
+  });
+
   it('the guard refuses before any send: the number limit, with the time to wait', async () => {
     const time = clock();
     const { otp, sent } = setup({ now: time.now, guard: { now: time.now, limits: { phone: { max: 2, windowMs: 60_000 } } } });
@@ -144,6 +152,26 @@ describe('createOtp against the emulator', () => {
     expect(await otp.start({ phoneNumber: PHONE })).toEqual({ status: 'refused', reason: 'phone_limit', retryAfterMs: 50_000 });
     expect(sent(PHONE)).toHaveLength(2);
     expect(await otp.start({ phoneNumber: '12' })).toEqual({ status: 'refused', reason: 'invalid_number', retryAfterMs: 0 });
+  });
+
+  it('a pumping burst against the emulator: a range nobody completes is refused before any send; a range whose users complete is not', async () => {
+    const guardEvents: GuardEvent[] = [];
+    const time = clock(); // one clock for the flow and its guard, as in production (both default to Date.now)
+    const { otp, emulator, codeOf } = setup({ now: time.now, guard: { now: time.now, onEvent: (e) => guardEvents.push(e) } });
+    const range = (prefix: string, i: number) => `${prefix}${String(i).padStart(3, '0')}`;
+    // Honest users of one range: each types the code it received.
+    for (let i = 0; i < 40; i++) {
+      const started = await otp.start({ phoneNumber: range('15555557', i) });
+      if (started.status !== 'sent') throw new Error(`honest start ${i} refused: ${JSON.stringify(started)}`);
+      expect(await otp.check(started.id, codeOf(range('15555557', i))!)).toMatchObject({ status: 'valid' });
+    }
+    // A bot: 40 numbers of another range, codes never typed. The defaults trip at 30 starts, 80 % never completed.
+    const burst = [];
+    for (let i = 0; i < 40; i++) burst.push(await otp.start({ phoneNumber: range('15555558', i) }));
+    expect(burst.slice(0, 29).every((r) => r.status === 'sent')).toBe(true);
+    expect(burst.slice(29)).toEqual(Array.from({ length: 11 }, () => ({ status: 'refused', reason: 'pumping', retryAfterMs: 3_600_000 })));
+    expect(emulator.outbox.list().filter((m) => m.phoneNumber.startsWith('15555558'))).toHaveLength(29);
+    expect(guardEvents.filter((e) => e.type === 'pumping')).toEqual([{ type: 'pumping', scope: 'prefix', value: '15555558', started: 29, completed: 0, coolMs: 3_600_000 }]);
   });
 
   it('a send the service refuses is send_failed with the client error', async () => {

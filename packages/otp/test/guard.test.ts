@@ -36,6 +36,18 @@ describe.each(stores)('createGuard on the %s store', (_name, makeStore) => {
     expect(await guard.check({ phoneNumber: '447700900123' })).toMatchObject({ allowed: false, reason: 'phone_limit', retryAfterMs: 10_000 });
   });
 
+  it('the window frees a slot exactly windowMs after the oldest send, not a millisecond before', async () => {
+    const { guard, time } = setup({ limits: { phone: { max: 2, windowMs: 60_000 } } });
+    expect(await guard.check({ phoneNumber: '447700900123' })).toEqual({ allowed: true });
+    time.advance(10_000);
+    expect(await guard.check({ phoneNumber: '447700900123' })).toEqual({ allowed: true });
+    time.advance(49_999);
+    expect(await guard.check({ phoneNumber: '447700900123' })).toEqual({ allowed: false, reason: 'phone_limit', retryAfterMs: 1 });
+    time.advance(1);
+    expect(await guard.check({ phoneNumber: '447700900123' })).toEqual({ allowed: true });
+    expect(await guard.check({ phoneNumber: '447700900123' })).toEqual({ allowed: false, reason: 'phone_limit', retryAfterMs: 10_000 });
+  });
+
   it('limits per IP, per range and per account; a refused check is not counted', async () => {
     const { guard } = setup({ limits: { phone: false, ip: { max: 2, windowMs: 60_000 }, prefix: { max: 3, windowMs: 60_000 }, account: { max: 1, windowMs: 60_000 } } });
     expect(await guard.check({ phoneNumber: '447700900001', ip: '203.0.113.7' })).toMatchObject({ allowed: true });

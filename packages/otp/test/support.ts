@@ -1,9 +1,9 @@
 // The real parts the suites run against: the in-process emulator with a client, and a clock.
 import { createClient } from '@x/client';
-import { createEmulator, DEFAULT_CUSTOMER } from '@x/emulator';
+import { createEmulator, DEFAULT_CUSTOMER, type EmulatorOptions } from '@x/emulator';
 
-export function emulated() {
-  const emulator = createEmulator({ deliveryDelayMs: 1000, callDelayMs: 1000, logger: { error() {}, warn() {} } });
+export function emulated(options: EmulatorOptions = {}) {
+  const emulator = createEmulator({ deliveryDelayMs: 1000, callDelayMs: 1000, logger: { error() {}, warn() {} }, ...options });
   const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: 'http://emulator.local', fetch: emulator.fetch, retry: false });
   /** The code in the last message the phone received (SMS or call). */
   const codeOf = (phoneNumber: string) => emulator.outbox.latest(phoneNumber)?.code;

@@ -3,12 +3,12 @@
 import { XError } from '@x/auth';
 import { describe, expect, it } from 'vitest';
 import { otpTemplate, OTP_TEXTS } from '../src/index.js';
-import { gsm7Septets } from '../src/gsm7.js';
+import { analyzeMessage } from '@x/client';
 
 describe('otpTemplate', () => {
   it.each(Object.keys(OTP_TEXTS))('%s: GSM-7, one part with the longest brand, the hash and the WebOTP line', (language) => {
     const template = otpTemplate({ locale: `${language}-XX`, brand: 'B'.repeat(40), webOtpDomain: 'login.example.com', androidAppHash: 'FA+9qCX9VSu' });
-    expect(gsm7Septets(template)).toBeLessThanOrEqual(160);
+    expect(analyzeMessage(template)).toMatchObject({ encoding: 'GSM-7', parts: 1 });
     const lines = template.split('\n');
     expect(lines.at(-1)).toBe('@login.example.com #$$CODE$$');
     expect(lines.at(-2)).toBe('FA+9qCX9VSu');
@@ -35,8 +35,13 @@ describe('otpTemplate', () => {
     expect(() => otpTemplate({ brand: '' })).toThrow(/brand/);
   });
 
-  it('counts extension characters as two septets', () => {
-    expect(gsm7Septets('a€[')).toBe(5);
-    expect(gsm7Septets('ó')).toBeUndefined();
+  it('counts with the SDK\'s message analysis: extension characters take two septets', () => {
+    expect(() => otpTemplate({ brand: 'Acme', text: `${'€'.repeat(75)} $$CODE$$` })).not.toThrow(); // 159 septets
+    expect(() => otpTemplate({ brand: 'Acme', text: `${'€'.repeat(76)} $$CODE$$` })).toThrow(/takes 161 GSM-7 units, more than one SMS part \(160\)/);
+  });
+
+  it('keeps a UCS-2 template, when allowed, to one part (70 units)', () => {
+    expect(otpTemplate({ brand: 'Acme', text: `Ваш код $$CODE$$ ${'ж'.repeat(44)}`, allowUcs2: true })).toHaveLength(61);
+    expect(() => otpTemplate({ brand: 'Acme', text: `Ваш код $$CODE$$ ${'ж'.repeat(54)}`, allowUcs2: true })).toThrow(/takes 71 UCS-2 units, more than one SMS part \(70\)/);
   });
 });

@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createGuard, createMemoryStore, createOtp, type CheckResult, type GuardDecision, type GuardOptions, type OtpStore, type SendResult, type StartResult } from '../src/index.js';
 import { createRedisStore, type RedisStoreOptions } from '../src/redis.js';
+import { verifyApiSender, type VerifyApiSenderOptions } from '../src/verify-api.js';
+import type { OtpSender } from '../src/index.js';
 
 describe('@x/otp public types', () => {
   it('results narrow on status and allowed', () => {
@@ -20,5 +22,16 @@ describe('@x/otp public types', () => {
     // @ts-expect-error: a flow without a client cannot send
     createOtp({});
     expectTypeOf(createGuard).parameter(0).toEqualTypeOf<GuardOptions | undefined>();
+  });
+  it('the Verify API sender is an OtpSender; its policy is the client\'s', () => {
+    expectTypeOf(verifyApiSender).returns.toEqualTypeOf<OtpSender>();
+    expectTypeOf(verifyApiSender).parameter(0).toEqualTypeOf<VerifyApiSenderOptions | undefined>();
+    createOtp({ client: {} as Parameters<typeof createOtp>[0]['client'], sender: verifyApiSender({ policy: [{ method: 'sms', fallbackTime: 60 }, { method: 'viber' }] }) });
+    // @ts-expect-error: not a method of the Verify API
+    verifyApiSender({ policy: [{ method: 'call' }] });
+    expectTypeOf<Awaited<ReturnType<OtpSender['check']>>>().toEqualTypeOf<'valid' | 'invalid' | 'expired'>();
+  });
+  it('the risk gate asks Score, Intelligence or PhoneID', () => {
+    expectTypeOf<NonNullable<Parameters<typeof createOtp>[0]['risk']>['source']>().toEqualTypeOf<'score' | 'intelligence' | 'phoneId'>();
   });
 });

@@ -12,6 +12,7 @@ import { NetworkError, type ClientError, type ClientErrorCode } from '../errors.
 import { causeCode } from './classify.js';
 import type { Events, Observer } from './events.js';
 import { maskSecrets, redact } from '../secrets.js';
+import { maskPath } from './mask.js';
 
 export const LOG_LEVELS = ['off', 'error', 'warn', 'info', 'debug'] as const;
 
@@ -64,15 +65,6 @@ export interface Logger {
 
 const PREFIX = '@x/client';
 
-/** A path segment that is a phone number (8 to 15 digits, maybe with + or %2B). */
-const PHONE_SEGMENT = /^(?:\+|%2B)?\d{8,15}$/i;
-
-/** The path with every phone-number segment masked but its last 4 digits. */
-export const maskPath = (path: string): string =>
-  path
-    .split('/')
-    .map((segment) => (PHONE_SEGMENT.test(segment) ? segment.slice(0, -4).replace(/\d/g, '*') + segment.slice(-4) : segment))
-    .join('/');
 
 /** The service code and reference id of an answer, from its data or its error. */
 function serviceFacts(outcome: Events['response']['outcome']): Pick<LogFields, 'serviceCode' | 'referenceId'> {

@@ -1,10 +1,11 @@
 // The options of the client and of one request, and their defaults (one table).
+import { REST_HOST } from '@x/service/hosts';
 import type { Algorithm, Clock, MacProvider } from '@x/auth';
 import type { ClientError } from '../errors.js';
 import type { FetchFunction } from './fetch.js';
 import type { Logger, LogLevel } from './log.js';
 
-export const DEFAULT_BASE_URL = 'https://rest-api.telesign.com';
+export const DEFAULT_BASE_URL: typeof REST_HOST = REST_HOST;
 
 /** The most bytes of one answer the client reads by default (1 MiB); the service's answers are a few KB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1_048_576;

@@ -2,6 +2,7 @@
 // terminal only), or one JSON object per line with --json. Pure functions: the tests call them.
 import type { CallbackView } from '../state/callbacks.js';
 import type { JournalEntry } from '../control/journal.js';
+import { withoutCredentials } from '../service/url.js';
 
 export interface Style {
   /** ANSI colours: only when stdout is a terminal (and NO_COLOR is not set). */
@@ -14,19 +15,6 @@ const byStatus = (style: Style, status: number, text: string) => paint(style, st
 
 /** HH:MM:SS of the emulator's clock, in UTC (the clock may have been advanced). */
 export const clockTime = (at: number) => new Date(at).toISOString().slice(11, 19);
-
-/** A URL without user name and password (they never go to the log). */
-export function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.username === '' && parsed.password === '') return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/[^/@]*@/, '//');
-  }
-}
 
 /** `12:00:01 POST /v1/messaging 200 290 ok 3.1ms`: method, path, status, service code, verdict, time. */
 export function requestLine(entry: JournalEntry, style: Style): string {

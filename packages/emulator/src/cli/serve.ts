@@ -5,7 +5,8 @@ import { decodeCredentials } from '@x/auth/protocol';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_CUSTOMER, type Customer } from '../emulator.js';
-import { EmulatorError } from '../errors.js';
+import { EmulatorError, ShapeError } from '../errors.js';
+import { parseEmulatorConfig, type EmulatorConfig } from '../state/scripts.js';
 import type { Logger } from '../logger.js';
 import { startEmulator } from '../node.js';
 import { INSPECTOR_PATH } from '../paths.js';
@@ -27,6 +28,8 @@ export const SERVE_OPTIONS = {
   open: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   json: { type: 'boolean' },
+  state: { type: 'string' },
+  config: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -43,6 +46,28 @@ export function parseCustomer(pair: string, callbackUrl: string | undefined): Cu
     throw error;
   }
   return customer;
+}
+
+/** `--config <file>`: a seed file (number scripts, fault rules), checked; a mistake is one line naming the file and the field. */
+export function readConfig(file: string): EmulatorConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --config ${file}: ${(error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--config ${file} is not JSON (${(error as Error).message}); it holds {"numbers": [...], "faults": [...]}`);
+  }
+  try {
+    return parseEmulatorConfig(parsed);
+  } catch (error) {
+    if (error instanceof ShapeError) throw new UsageError(`--config ${file}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** Opens a URL in the default browser, detached; when that fails, says so and prints the URL (never fatal). */
@@ -82,6 +107,8 @@ export async function serve(args: string[], help: () => void): Promise<void> {
     }
   }
 
+  const config = values.config !== undefined ? readConfig(values.config) : {};
+
   const json = values.json === true;
   const quiet = values.quiet === true;
   const style: Style = { color: !json && process.stdout.isTTY === true && process.env.NO_COLOR === undefined };
@@ -106,14 +133,18 @@ export async function serve(args: string[], help: () => void): Promise<void> {
     ...(journalSize !== undefined ? { journalSize } : {}),
     ...(values.cors ? { cors: true } : {}),
     ...(tls ? { tls } : {}),
+    ...(values.state !== undefined ? { state: values.state } : {}),
+    ...(config.numbers ? { numbers: config.numbers } : {}),
   }).catch((error: unknown) => {
     if (error instanceof EmulatorError && error.code === 'address_in_use') {
       throw new RunError(`port ${port} on ${values.host} is already in use (another x-emulator?): stop that process, or choose another port with --port (0 picks a free one)`);
     }
+    if (error instanceof EmulatorError && error.code === 'invalid_state') throw new RunError(error.message);
     if (error instanceof EmulatorError) throw new UsageError(error.message);
     throw new RunError(`cannot listen on ${values.host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
   });
 
+  for (const rule of config.faults ?? []) running.emulator.faults.add(rule);
   const inspector = `${running.url}${INSPECTOR_PATH}${running.controlToken !== undefined ? `#token=${encodeURIComponent(running.controlToken)}` : ''}`;
   if (json) {
     out(
@@ -136,6 +167,7 @@ export async function serve(args: string[], help: () => void): Promise<void> {
       out(given ? '  api key:     (the one given with --customer; not printed)' : `  api key:     ${c.apiKey}  (the built-in test account: public, never use it elsewhere)`);
     }
     if (callbackUrl) out(`  callbacks:   ${callbackUrl}`);
+    if (values.state !== undefined) out(`  state:       ${values.state} (${running.emulator.transactions.size} transactions loaded)`);
     out(`  cors:        ${values.cors ? 'on (web pages of any origin may call the service routes)' : 'off (--cors lets web pages call the service routes)'}`);
     // startEmulator has warned (stderr) when the address is not loopback.
     if (running.controlToken !== undefined) out(`  control token: ${running.controlToken}  (send "Authorization: Bearer <token>" to /_emulator/*)`);

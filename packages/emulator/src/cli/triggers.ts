@@ -3,8 +3,11 @@
 //   x-emulator status <reference id> <code>
 //   x-emulator advance <duration>
 //   x-emulator resend <callback id>
+//   x-emulator script <number | prefix*> <step>...
+//   x-emulator chaos <duplicate|reorder|late|drop> [--copies n] [--delay 30s] [--number digits] [--product p] [--times n]
 import { parseDuration } from '../state/clock.js';
 import { STATUS_TEXT } from '../service/codes.js';
+import { CALLBACK_CHAOS } from '../control/faults.js';
 import { parse, RunError, UsageError } from './args.js';
 
 export const DEFAULT_URL = 'http://127.0.0.1:4010';
@@ -103,4 +106,62 @@ export async function resend(args: string[]): Promise<void> {
   const answer = await post(t, `/_emulator/callbacks/${id}/resend`, undefined);
   const attempt = answer.attempt as { id: number; url: string; status?: number; error?: string; ms?: number };
   print(t.json ? JSON.stringify(answer) : `callback #${id} re-sent as #${attempt.id} to ${attempt.url}: ${attempt.status ?? `failed (${attempt.error ?? 'no answer'})`}${attempt.ms !== undefined ? ` in ${attempt.ms} ms` : ''}`);
+}
+
+/** `x-emulator chaos <kind>`: a callback fault rule (POST /_emulator/faults); the emulator checks every field. */
+export async function chaos(args: string[]): Promise<void> {
+  const { values, positionals } = parse(
+    args,
+    { ...COMMON, copies: { type: 'string' }, delay: { type: 'string' }, number: { type: 'string' }, product: { type: 'string' }, times: { type: 'string' } },
+    1,
+    'x-emulator chaos',
+  );
+  const [kind] = positionals;
+  if (kind === undefined || !(CALLBACK_CHAOS as readonly string[]).includes(kind)) {
+    throw new UsageError(`x-emulator chaos takes a kind: ${CALLBACK_CHAOS.join(', ')} (x-emulator chaos reorder --number 1555 --product messaging); got "${(kind ?? '').slice(0, 20)}"`);
+  }
+  const whole = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (!/^\d{1,9}$/.test(value)) throw new UsageError(`--${name} must be a whole number; got "${value.slice(0, 20)}"`);
+    return Number(value);
+  };
+  const rule = {
+    type: 'callback',
+    chaos: kind,
+    ...(values.copies !== undefined ? { copies: whole('copies', values.copies) } : {}),
+    ...(values.delay !== undefined ? { delayMs: parseDuration(values.delay) ?? whole('delay', values.delay) } : {}),
+    ...(values.number !== undefined ? { phoneNumber: values.number } : {}),
+    ...(values.product !== undefined ? { product: values.product } : {}),
+    ...(values.times !== undefined ? { times: whole('times', values.times) } : {}),
+  };
+  const t = target(values);
+  const answer = await post(t, '/_emulator/faults', rule);
+  print(t.json ? JSON.stringify(answer) : `callback fault added: ${kind}${values.number ? ` for numbers starting ${values.number}` : ''}${values.product ? ` (${values.product})` : ''}; ${(answer.faults as unknown[]).length} fault rule(s) in effect`);
+}
+
+/**
+ * `x-emulator script <number | prefix*> <step>...`: a number script (POST /_emulator/numbers).
+ * Steps: sms:delivered, sms:undeliverable, sms:<status>, call:answered, call:not_answered,
+ * call:busy, call:<status>, each with an optional delay (sms:delivered:5s); phoneid:<TYPE>[:<risk>].
+ */
+export async function script(args: string[]): Promise<void> {
+  const { values, positionals } = parse(args, COMMON, 1 + 100, 'x-emulator script');
+  const [who, ...words] = positionals;
+  const example = 'x-emulator script 15555550100 sms:undeliverable call:answered:2s (a prefix ends with *: 1555*)';
+  if (who === undefined || words.length === 0) throw new UsageError(`x-emulator script takes a number (or prefix*) and steps: ${example}`);
+  const steps = words.map((word) => {
+    const [channel, what, extra] = word.split(':');
+    if (channel === 'phoneid') {
+      if (!what) throw new UsageError(`"${word.slice(0, 40)}": phoneid takes a type and an optional risk, such as phoneid:VOIP:700`);
+      return { phoneid: { type: what, ...(extra !== undefined ? { risk: Number(extra) } : {}) } };
+    }
+    if ((channel !== 'sms' && channel !== 'call') || !what) throw new UsageError(`"${word.slice(0, 40)}" is not a step: ${example}`);
+    const delayMs = extra === undefined ? undefined : parseDuration(extra);
+    if (extra !== undefined && delayMs === undefined) throw new UsageError(`"${word.slice(0, 40)}": the delay must be a duration such as 5s or 1500ms`);
+    return { [channel]: /^\d+$/.test(what) ? Number(what) : what, ...(delayMs !== undefined ? { delayMs } : {}) };
+  });
+  const rule = who.endsWith('*') ? { prefix: who.slice(0, -1), steps } : { number: who, steps };
+  const t = target(values);
+  const answer = await post(t, '/_emulator/numbers', rule);
+  print(t.json ? JSON.stringify(answer) : `script added for ${who}: ${words.join(', ')}; ${(answer.numbers as unknown[]).length} script(s) in effect`);
 }

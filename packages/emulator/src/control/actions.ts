@@ -4,44 +4,53 @@ import type { Context, Hono } from 'hono';
 import { readBody } from '../service/body.js';
 import { viewOf } from '../state/callbacks.js';
 import type { EmulatorContext } from '../state/context.js';
-import { EmulatorError, FaultRuleError, InboundError } from '../errors.js';
+import { EmulatorError, FaultRuleError, InboundError, ShapeError } from '../errors.js';
 import type { FaultRule } from './faults.js';
 import { sendInbound, type InboundSms } from '../state/inbound.js';
 import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
 import { controlError } from './query.js';
+import { restoreSnapshot, takeSnapshot } from '../state/snapshot.js';
+import { DEFAULT_NUMBER_RULES, parseNumberScripts, type NumberScript } from '../state/scripts.js';
 import { idParam, unknownCallback, unknownTransaction } from './reads.js';
 
 /** A control body is small; a larger one is refused before it is read. */
 const MAX_CONTROL_BODY = 16 * 1024;
+/** A saved state can be large (SNAPSHOT_LIMITS). */
+const MAX_SNAPSHOT_BODY = 64 * 1024 * 1024;
+
+/** The JSON body of a control request (at most `limit` bytes), or the 400 `refused` builds. */
+async function readJson(c: Context<{ Bindings: EmulatorEnv }>, limit: number, refused: () => Response): Promise<unknown> {
+  const raw = await readBody(c.req.raw, limit).catch(() => undefined);
+  try {
+    return JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    return refused();
+  }
+}
+
+/** The 400 of a value refused field by field (a fault rule, an inbound SMS, a number script, a saved state), or the error thrown on. */
+function refusal(error: unknown): Response {
+  if (error instanceof FaultRuleError || error instanceof ShapeError || error instanceof InboundError) return controlError(400, error.code, error.message, { field: error.field });
+  throw error;
+}
 
 /** The JSON object of a control request, or the 400 that says what to send. */
 async function readObject(c: Context<{ Bindings: EmulatorEnv }>, code: string, example: string): Promise<Record<string, unknown> | Response> {
-  const raw = await readBody(c.req.raw, MAX_CONTROL_BODY).catch(() => undefined);
-  let body: unknown;
-  try {
-    body = JSON.parse(new TextDecoder().decode(raw));
-  } catch {
-    return controlError(400, code, `The body must be JSON (at most 16 KiB): ${example}.`, { field: 'body' });
-  }
+  const body = await readJson(c, MAX_CONTROL_BODY, () => controlError(400, code, `The body must be JSON (at most 16 KiB): ${example}.`, { field: 'body' }));
+  if (body instanceof Response) return body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return controlError(400, code, `The body must be a JSON object: ${example}.`, { field: 'body' });
   return body as Record<string, unknown>;
 }
 
 export function controlActions(app: Hono<{ Bindings: EmulatorEnv }>, ctx: EmulatorContext): void {
   app.post('/faults', async (c) => {
-    const raw = await readBody(c.req.raw, MAX_CONTROL_BODY).catch(() => undefined);
-    let rule: unknown;
-    try {
-      rule = JSON.parse(new TextDecoder().decode(raw));
-    } catch {
-      return controlError(400, 'invalid_fault', 'The body must be one fault rule as JSON (at most 16 KiB), e.g. {"type":"status","status":503}.', { field: 'rule' });
-    }
+    const rule = await readJson(c, MAX_CONTROL_BODY, () => controlError(400, 'invalid_fault', 'The body must be one fault rule as JSON (at most 16 KiB), e.g. {"type":"status","status":503}.', { field: 'rule' }));
+    if (rule instanceof Response) return rule;
     try {
       ctx.faults.add(rule as FaultRule);
     } catch (error) {
-      if (error instanceof FaultRuleError) return controlError(400, error.code, error.message, { field: error.field });
-      throw error;
+      return refusal(error);
     }
     return json(201, { faults: ctx.faults.list() });
   });
@@ -67,8 +76,7 @@ export function controlActions(app: Hono<{ Bindings: EmulatorEnv }>, ctx: Emulat
       const sent = sendInbound(message, ctx.customers, ctx.callbacks, ctx.now());
       return json(202, { reference_id: sent.referenceId, callback_url: sent.callbackUrl, payload: sent.payload });
     } catch (error) {
-      if (error instanceof InboundError) return controlError(400, error.code, error.message, { field: error.field });
-      throw error;
+      return refusal(error);
     }
   });
 
@@ -101,6 +109,46 @@ export function controlActions(app: Hono<{ Bindings: EmulatorEnv }>, ctx: Emulat
     } catch (error) {
       if (error instanceof EmulatorError && error.code === 'invalid_advance') return controlError(400, 'invalid_advance', error.message, { field: 'ms' });
       throw error;
+    }
+  });
+
+  // Number scripts: the list (and the default rules), one added, all replaced, all removed.
+  const scriptAnswer = (status: number) => json(status, { numbers: ctx.scripts.list(), defaults: DEFAULT_NUMBER_RULES });
+  app.get('/numbers', () => scriptAnswer(200));
+  app.post('/numbers', async (c) => {
+    const body = await readObject(c, 'invalid_script', '{"number":"15555550100","steps":[{"sms":"undeliverable"},{"call":"answered"}]}');
+    if (body instanceof Response) return body;
+    try {
+      ctx.scripts.add(body as unknown as NumberScript);
+    } catch (error) {
+      return refusal(error);
+    }
+    return scriptAnswer(201);
+  });
+  app.put('/numbers', async (c) => {
+    const body = await readObject(c, 'invalid_script', '{"numbers":[{"prefix":"1555","steps":[{"sms":"delivered","delayMs":5000}]}]}');
+    if (body instanceof Response) return body;
+    try {
+      ctx.scripts.set(parseNumberScripts(body.numbers));
+    } catch (error) {
+      return refusal(error);
+    }
+    return scriptAnswer(200);
+  });
+  app.delete('/numbers', () => {
+    ctx.scripts.clear();
+    return scriptAnswer(200);
+  });
+
+  app.get('/snapshot', () => json(200, takeSnapshot(ctx)));
+  app.put('/snapshot', async (c) => {
+    const body = await readJson(c, MAX_SNAPSHOT_BODY, () => controlError(400, 'invalid_state', `The body must be a saved state as JSON (at most ${MAX_SNAPSHOT_BODY / 1024 / 1024} MiB), as GET /_emulator/snapshot answers.`, { field: 'state' }));
+    if (body instanceof Response) return body;
+    try {
+      const restored = restoreSnapshot(ctx, body);
+      return json(200, { restored: { transactions: restored.transactions.length, outbox: restored.outbox.length, callbacks: restored.callbacks.length, journal: restored.journal.length } });
+    } catch (error) {
+      return refusal(error);
     }
   });
 

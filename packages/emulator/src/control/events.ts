@@ -1,5 +1,6 @@
 import type { CallbackView } from '../state/callbacks.js';
 import type { FaultRule } from './faults.js';
+import type { NumberScript } from '../state/scripts.js';
 import type { JournalEntry } from './journal.js';
 import type { OutboxMessage } from '../state/outbox.js';
 import type { TransactionView } from '../state/transactions.js';
@@ -13,7 +14,8 @@ export interface ClockView {
 /**
  * Everything that happens in an emulator, as it happens: a request answered (`journal`), a message
  * reaching a phone (`outbox`), a callback attempt finished (`callback`, signature redacted), a
- * transaction created or changed (`transaction`), the fault rules changed (`faults`), the clock
+ * transaction created or changed (`transaction`), the fault rules changed (`faults`), the number
+ * scripts changed (`numbers`: added, a step taken, cleared), the clock
  * moved (`clock`), everything forgotten (`reset`). The same events feed `GET /_emulator/events`.
  */
 export type EmulatorEvent =
@@ -22,13 +24,14 @@ export type EmulatorEvent =
   | { type: 'callback'; data: CallbackView }
   | { type: 'transaction'; data: TransactionView }
   | { type: 'faults'; data: { faults: FaultRule[] } }
+  | { type: 'numbers'; data: { numbers: NumberScript[] } }
   | { type: 'clock'; data: ClockView }
   | { type: 'reset'; data: Record<string, never> };
 
 export type EmulatorEventType = EmulatorEvent['type'];
 export type EmulatorEventListener = (event: EmulatorEvent) => void;
 
-export const EVENT_TYPES: readonly EmulatorEventType[] = ['journal', 'outbox', 'callback', 'transaction', 'faults', 'clock', 'reset'];
+export const EVENT_TYPES: readonly EmulatorEventType[] = ['journal', 'outbox', 'callback', 'transaction', 'faults', 'numbers', 'clock', 'reset'];
 
 /** Listeners of one emulator. A listener that throws is reported and never changes an answer. */
 export class EventHub {

@@ -1,4 +1,5 @@
 import { FaultRuleError } from '../errors.js';
+import { shown } from '../service/shape.js';
 
 /** Statuses a status fault can answer. */
 export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
@@ -13,6 +14,17 @@ export const MAX_LATENCY_MS = 600_000;
 /** The largest Retry-After a fault can send: one day. */
 export const MAX_RETRY_AFTER_SECONDS = 86_400;
 
+/** What a callback fault does to the callbacks it matches. */
+export const CALLBACK_CHAOS = ['duplicate', 'reorder', 'late', 'drop'] as const;
+export type CallbackChaos = (typeof CALLBACK_CHAOS)[number];
+/** The products whose callbacks a callback fault can be limited to (`inbound`: an inbound SMS, mo_sms). */
+export const CALLBACK_PRODUCTS = ['messaging', 'verify', 'voice', 'bulk_sms', 'verify_api', 'inbound'] as const;
+export type CallbackProduct = (typeof CALLBACK_PRODUCTS)[number];
+/** The most extra copies a duplicate callback fault sends. */
+export const MAX_CALLBACK_COPIES = 10;
+/** Default wait of a late intermediate status after the final one: 5 seconds (emulator clock). */
+export const LATE_DEFAULT_MS = 5_000;
+
 /** Faults to inject, for resilience tests. Each applies `times` times (default 1; Infinity for always). */
 export type Fault =
   /** Hold the request this long before it is processed. A client that gives up meanwhile abandons it: nothing is processed. */
@@ -26,18 +38,38 @@ export type Fault =
   /** Reset the connection before the request is read: never processed, no answer (the "never sent" branch a client may retry). */
   | { type: 'reset' }
   /** Process the request (state changes, SMS sent), then drop the connection without an answer. */
-  | { type: 'drop' };
+  | { type: 'drop' }
+  /**
+   * Chaos in status callbacks, as production sends them: `duplicate` sends the callback `copies`
+   * more times (default 1), one after the other; `reorder` sends the earlier (intermediate)
+   * status right after the final one; `late` sends it `delayMs` (emulator clock, default 5 000)
+   * after the final one; `drop` loses the first attempt (never sent; the retries follow as usual).
+   * `reorder` and `late` only match callbacks that have an earlier status (Messaging, Verify, Voice).
+   */
+  | { type: 'callback'; chaos: CallbackChaos; copies?: number; delayMs?: number; phoneNumber?: string; product?: CallbackProduct };
 
 export type FaultType = Fault['type'];
 
-export const FAULT_TYPES: readonly FaultType[] = ['latency', 'status', 'error', 'html', 'reset', 'drop'];
+export const FAULT_TYPES: readonly FaultType[] = ['latency', 'status', 'error', 'html', 'reset', 'drop', 'callback'];
+
+/** A callback fault rule (`type: 'callback'`). */
+export type CallbackFaultRule = Extract<FaultRule, { type: 'callback' }>;
+
+/** What a callback is about, for matching callback fault rules. */
+export interface CallbackAbout {
+  product: CallbackProduct;
+  /** The number the callback is about (the recipient; the sender of an inbound SMS). */
+  phoneNumber?: string | undefined;
+  /** The payload of the earlier (intermediate) status, for `reorder` and `late`; absent when there is none. */
+  earlier?: (() => unknown) | undefined;
+}
 
 export type FaultRule = Fault & {
-  /** How many requests it applies to: a whole number from 1, or Infinity. Default 1. */
+  /** How many requests (callbacks, for a callback fault) it applies to: a whole number from 1, or Infinity. Default 1. */
   times?: number;
-  /** Only requests with this method (letters only, any case). */
+  /** Only requests with this method (letters only, any case). Not for callback faults. */
   method?: string;
-  /** Only paths starting with this (from "/", visible ASCII, at most 1 024 characters). */
+  /** Only paths starting with this (from "/", visible ASCII, at most 1 024 characters). Not for callback faults. */
   path?: string;
   /** The chance it applies to a matching request, above 0 and at most 1. Default 1. A request it skips does not count against `times`. */
   probability?: number;
@@ -45,6 +77,7 @@ export type FaultRule = Fault & {
 
 const COMMON = ['type', 'times', 'method', 'path', 'probability'];
 const FIELDS: Record<FaultType, string[]> = {
+  callback: ['type', 'times', 'probability', 'chaos', 'copies', 'delayMs', 'phoneNumber', 'product'],
   latency: [...COMMON, 'ms'],
   status: [...COMMON, 'status', 'retryAfterSeconds'],
   error: [...COMMON, 'status', 'code', 'description', 'retryAfterSeconds'],
@@ -53,14 +86,7 @@ const FIELDS: Record<FaultType, string[]> = {
   drop: COMMON,
 };
 
-/** A short, printable picture of a value for an error message (never the whole of a long string). */
-function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value).replace(/[^\x20-\x7e]/g, '?');
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-}
-
-const wholeNumber = (value: unknown, min: number, max: number): value is number =>
+export const wholeNumber = (value: unknown, min: number, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 function retryAfter(rule: Record<string, unknown>, out: Record<string, unknown>): void {
@@ -140,6 +166,7 @@ export function parseFaultRule(input: unknown): FaultRule {
     }
     retryAfter(rule, out);
   }
+  if (type === 'callback') callbackFields(rule, out);
   if (type === 'html') {
     if (rule.status !== undefined) {
       if (!HTML_FAULT_STATUSES.includes(rule.status as never)) throw new FaultRuleError('status', `status must be one of ${HTML_FAULT_STATUSES.join(', ')} (default 502); got ${shown(rule.status)}.`);
@@ -148,6 +175,34 @@ export function parseFaultRule(input: unknown): FaultRule {
     retryAfter(rule, out);
   }
   return out as FaultRule;
+}
+
+/** The digits of a number, for matching by number or prefix ("+1 555-555" matches 15555550100). */
+export const digitsOf = (phoneNumber: string): string => phoneNumber.replace(/\D/g, '');
+
+function callbackFields(rule: Record<string, unknown>, out: Record<string, unknown>): void {
+  if (!CALLBACK_CHAOS.includes(rule.chaos as never)) throw new FaultRuleError('chaos', `chaos must be one of ${CALLBACK_CHAOS.map((c) => `"${c}"`).join(', ')}; got ${shown(rule.chaos)}.`);
+  out.chaos = rule.chaos;
+  if (rule.copies !== undefined) {
+    if (rule.chaos !== 'duplicate') throw new FaultRuleError('copies', `copies is for chaos "duplicate" only (how many extra copies); got it with "${String(rule.chaos)}".`);
+    if (!wholeNumber(rule.copies, 1, MAX_CALLBACK_COPIES)) throw new FaultRuleError('copies', `copies must be a whole number from 1 to ${MAX_CALLBACK_COPIES} (extra copies sent after the callback); got ${shown(rule.copies)}.`);
+    out.copies = rule.copies;
+  }
+  if (rule.delayMs !== undefined) {
+    if (rule.chaos !== 'late') throw new FaultRuleError('delayMs', `delayMs is for chaos "late" only (how long after the final status the earlier one arrives); got it with "${String(rule.chaos)}".`);
+    if (!wholeNumber(rule.delayMs, 0, MAX_LATENCY_MS)) throw new FaultRuleError('delayMs', `delayMs must be a whole number of milliseconds from 0 to ${MAX_LATENCY_MS}; got ${shown(rule.delayMs)}.`);
+    out.delayMs = rule.delayMs;
+  }
+  if (rule.phoneNumber !== undefined) {
+    if (typeof rule.phoneNumber !== 'string' || !/^\+?[0-9][0-9 ().-]{0,31}$/.test(rule.phoneNumber)) {
+      throw new FaultRuleError('phoneNumber', `phoneNumber must be a number or its first digits, such as "15555550100" or "1555" (the callbacks about numbers that start with them); got ${shown(rule.phoneNumber)}.`);
+    }
+    out.phoneNumber = digitsOf(rule.phoneNumber);
+  }
+  if (rule.product !== undefined) {
+    if (!CALLBACK_PRODUCTS.includes(rule.product as never)) throw new FaultRuleError('product', `product must be one of ${CALLBACK_PRODUCTS.map((p) => `"${p}"`).join(', ')}; got ${shown(rule.product)}.`);
+    out.product = rule.product;
+  }
 }
 
 export interface FaultsOptions {
@@ -202,14 +257,29 @@ export class Faults {
    * Takes the first rule of a type that matches the request and, by its probability, applies;
    * counts one use. A rule whose draw fails is passed over (not counted) and the next is tried.
    */
-  take<T extends FaultType>(type: T, method: string, path: string): Extract<FaultRule, { type: T }> | undefined {
+  take<T extends Exclude<FaultType, 'callback'>>(type: T, method: string, path: string): Extract<FaultRule, { type: T }> | undefined {
+    return this.takeWhere((rule) => rule.type === type && (!rule.method || rule.method === method) && (!rule.path || path.startsWith(rule.path))) as Extract<FaultRule, { type: T }> | undefined;
+  }
+
+  /** Takes the first callback rule that matches a callback (its product, its number, an earlier status for `reorder` and `late`), as `take`. */
+  takeCallback(about: CallbackAbout): CallbackFaultRule | undefined {
+    let digits: string | undefined;
+    return this.takeWhere((rule) => {
+      if (rule.type !== 'callback' || (rule.product && rule.product !== about.product)) return false;
+      if ((rule.chaos === 'reorder' || rule.chaos === 'late') && !about.earlier) return false;
+      return !rule.phoneNumber || (about.phoneNumber !== undefined && (digits ??= digitsOf(about.phoneNumber)).startsWith(rule.phoneNumber));
+    }) as CallbackFaultRule | undefined;
+  }
+
+  private takeWhere(matches: (rule: FaultRule) => boolean): FaultRule | undefined {
     for (let index = 0; index < this.rules.length; index++) {
       const rule = this.rules[index]!;
-      if (rule.type !== type || (rule.method && rule.method !== method) || (rule.path && !path.startsWith(rule.path))) continue;
+      if (!matches(rule)) continue;
       if (rule.probability !== undefined && rule.probability < 1 && !(this.random() < rule.probability)) continue;
       if (--rule.left <= 0) this.rules.splice(index, 1);
       this.onChange();
-      return rule as unknown as Extract<FaultRule, { type: T }>;
+      const { left: _left, ...taken } = rule;
+      return taken as FaultRule;
     }
     return undefined;
   }

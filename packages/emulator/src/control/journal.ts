@@ -125,6 +125,21 @@ export class Journal {
     return out.reverse();
   }
 
+  /** Every entry kept, oldest first. */
+  entries(): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    for (let i = 0; i < this.count; i++) out.push(this.ring[(this.start + i) % this.size]!);
+    return out;
+  }
+
+  /** Puts back the entries of a saved state (the newest `size`); numbering goes on after the last. */
+  restore(entries: JournalEntry[]): void {
+    for (const { seq, ...entry } of entries) {
+      this.seq = Math.max(this.seq, seq - 1);
+      this.add(entry);
+    }
+  }
+
   /** Forgets the entries; numbering goes on. */
   clear(): void {
     this.ring.fill(undefined);

@@ -26,6 +26,8 @@ export const CONTROL_ROUTES = [
   'DELETE /_emulator/faults/{index}',
   'POST /_emulator/inbound',
   'POST /_emulator/reset',
+  'GET|PUT /_emulator/snapshot',
+  'GET|POST|PUT|DELETE /_emulator/numbers',
   'GET /_emulator/events',
   'GET /_emulator/openapi.json',
 ];

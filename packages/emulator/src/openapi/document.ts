@@ -3,6 +3,8 @@
 // GET /_emulator/openapi.json; test/openapi.test.ts validates it with a maintained validator,
 // checks every example against its schema, and every route's real answers against it.
 import { ref, SCHEMAS, type Schema } from './schemas.js';
+import { DEFAULT_NUMBER_RULES } from '../state/scripts.js';
+import { SNAPSHOT_FORMAT } from '../state/snapshot.js';
 
 type Family = 'PositiveError' | 'NegativeError' | 'VerifyApiError';
 
@@ -110,6 +112,30 @@ const SERVICE_PATHS: Record<string, Record<string, ServiceOp>> = {
   '/v1/voice/{reference_id}': { get: { tag: 'Voice', summary: 'Status of a call', family: 'PositiveError', path: ['reference_id'], ok: { schema: 'VoiceAnswer', example: { ...voiceExample, status: status(100, 'Call answered') } } } },
   '/v1/score/{phone_number}': { post: { tag: 'Score', summary: 'Risk of a number (legacy Score)', family: 'PositiveError', path: ['phone_number'], body: { schema: 'RiskRequest', example: { account_lifecycle_event: 'create' } }, ok: { schema: 'RiskAnswer', example: { ...phoneIdExample, risk: { level: 'low', recommendation: 'allow', score: 120 } } } } },
   '/intelligence/phone': { post: { tag: 'Intelligence', summary: 'Risk of a number (Intelligence; its own accounts when configured)', family: 'PositiveError', body: { schema: 'RiskRequest', example: { phone_number: '15555550100', account_lifecycle_event: 'sign-in' } }, ok: { schema: 'RiskAnswer', example: { ...phoneIdExample, risk: { level: 'low', recommendation: 'allow', score: 120 } } } } },
+  '/intelligence/email': {
+    post: {
+      tag: 'Intelligence',
+      summary: 'Risk of an email address (Email Intelligence; its own accounts when configured)',
+      description: 'Deterministic from the address: lower case and the plus-tag removed when cleansed; a disposable domain (disposable.example, mailinator.com, ...) and a gibberish local part raise the score.',
+      family: 'PositiveError',
+      body: { schema: 'EmailRiskRequest', example: { email_address: 'user@example.com', account_lifecycle_event: 'create' } },
+      ok: {
+        schema: 'EmailRiskAnswer',
+        example: {
+          reference_id: REF,
+          external_id: null,
+          status: status(300, 'Transaction successfully completed'),
+          email_address_details: {
+            original: { email_address: 'user@example.com', is_valid: true },
+            cleansed: { email_address: 'user@example.com', is_valid: true, username: 'user', domain: 'example.com' },
+            cleansing_details: { is_modified: false, gibberish_probability: 0, tag: null },
+            domain_details: { general_info: { registered_domain: 'example.com', tld: 'com', tld_type: 'general', is_disposable: false } },
+          },
+          intelligence_details: { risk: { level: 'low', recommendation: 'allow', score: 140 }, insights: { category: [], email_address: { activity: [], static: [], domain: [] } } },
+        },
+      },
+    },
+  },
   '/intelligence': { post: { tag: 'Intelligence', summary: 'The same as /intelligence/phone (the getting-started page\'s path)', family: 'PositiveError', body: { schema: 'RiskRequest', example: { phone_number: '15555550100', account_lifecycle_event: 'sign-in' } }, ok: { schema: 'RiskAnswer', example: { ...phoneIdExample, risk: { level: 'low', recommendation: 'allow', score: 120 } } } } },
   '/verification': { post: { tag: 'Verify API', summary: 'Create a verification (JSON only, at most 10 KB)', family: 'VerifyApiError', body: { schema: 'VerificationRequest', jsonOnly: true, example: { recipient: { phone_number: '15555550100' }, verification_policy: [{ method: 'sms' }] } }, ok: { schema: 'Verification', example: { ...verificationExample, status: status(3001, 'Message in progress') } } } },
   '/verification/{reference_id}': { get: { tag: 'Verify API', summary: 'Where a verification stands', family: 'VerifyApiError', path: ['reference_id'], ok: { schema: 'Verification', example: verificationExample } } },
@@ -159,7 +185,7 @@ function controlOp(op: ControlOp): Schema {
 
 const phoneQuery = { name: 'phone_number', schema: { type: 'string' }, description: 'In any format the client accepts: "+1 555 555 1234" finds 15555551234.' };
 const journalEntryExample = { seq: 7, at: 1735732800000, method: 'POST', path: '/v1/messaging', scheme: 'digest', customerId: '00000000-0000-4000-8000-000000000001', verdict: 'ok', status: 200, serviceCode: 290, referenceId: REF, phoneNumbers: ['15555550100'], ms: 2.4 };
-const outboxExample = { referenceId: REF, customerId: '00000000-0000-4000-8000-000000000001', channel: 'sms', product: 'verify', phoneNumber: '15555550100', text: 'Your code is 12345', code: '12345', at: 1735732800000 };
+const outboxExample = { referenceId: REF, customerId: '00000000-0000-4000-8000-000000000001', channel: 'sms', product: 'verify', phoneNumber: '15555550100', text: 'Your code is 12345', code: '12345', encoding: 'GSM-7', units: 18, parts: 1, unitsPerPart: 160, nonGsm: [], at: 1735732800000 };
 const callbackExample = {
   id: 3,
   referenceId: REF,
@@ -176,6 +202,11 @@ const callbackExample = {
 };
 const transactionExample = { referenceId: REF, kind: 'sms', phoneNumber: '15555550100', customerId: '00000000-0000-4000-8000-000000000001', createdAt: 1735732800000, status: status(207, 'Error delivering SMS to handset (reason unknown)'), history: [{ code: 290, at: 1735732800000 }, { code: 207, at: 1735732800500 }], final: true, callbackUrl: 'http://127.0.0.1:3000/callbacks' };
 const faultsExample = { faults: [{ type: 'status', status: 503, times: 1, path: '/v1/verify' }, { type: 'latency', ms: 2000, times: 3, probability: 0.5 }] };
+const numbersExample = {
+  numbers: [{ number: '15555550100', steps: [{ sms: 'undeliverable' }, { call: 'answered', delayMs: 2000 }] }],
+  defaults: DEFAULT_NUMBER_RULES.slice(0, 1),
+};
+const snapshotExample = { format: SNAPSHOT_FORMAT, version: 1, savedAt: 1735732800000, clockOffsetMs: 0, transactions: [], outbox: [], callbacks: [], journal: [] };
 const idPath = { name: 'id', schema: { type: 'string', pattern: '^[1-9][0-9]*$' }, description: 'The attempt\'s id (GET /_emulator/callbacks).' };
 const referencePath = { name: 'reference_id', schema: { type: 'string' } };
 
@@ -262,7 +293,7 @@ const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
   },
   '/_emulator/faults': {
     get: { summary: 'The fault rules, in the order they are matched', ok: { schema: ref('FaultList'), example: faultsExample } },
-    post: { summary: 'Add a fault rule (latency, status, error, html, reset, drop)', status: 201, body: { schema: ref('FaultRule'), example: { type: 'error', status: 429, code: 10019, retryAfterSeconds: 2, probability: 0.25 } }, ok: { schema: ref('FaultList'), example: faultsExample }, errors: [400] },
+    post: { summary: 'Add a fault rule (latency, status, error, html, reset, drop; callback: chaos in status callbacks)', status: 201, body: { schema: ref('FaultRule'), example: { type: 'error', status: 429, code: 10019, retryAfterSeconds: 2, probability: 0.25 } }, ok: { schema: ref('FaultList'), example: faultsExample }, errors: [400] },
     delete: { summary: 'Remove every fault rule', ok: { schema: ref('FaultList'), example: { faults: [] } } },
   },
   '/_emulator/faults/{index}': {
@@ -270,6 +301,21 @@ const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
   },
   '/_emulator/inbound': {
     post: { summary: 'An end user texts your number: a signed mo_sms callback to the account\'s callback URL', status: 202, body: { schema: ref('InboundRequest'), example: { from: '15555550100', to: '15555559999', text: 'STOP' } }, ok: { schema: ref('InboundAnswer'), example: { reference_id: REF, callback_url: 'http://127.0.0.1:3000/callbacks', payload: { reference_id: REF, sub_resource: 'mo_sms', status: status(1500, 'Delivered to customer'), submit_timestamp: AT, errors: [], user_response: { phone_number: '15555550100', sender_id: '15555559999', mo_message: 'STOP' } } } }, errors: [400] },
+  },
+  '/_emulator/numbers': {
+    get: { summary: 'The number scripts (with the steps they have left) and the default rules (the test suffixes)', ok: { schema: ref('NumberList'), example: numbersExample } },
+    post: { summary: 'Add a number script: what each channel of a number (or prefix) does next, steps taken in order', status: 201, body: { schema: ref('NumberScript'), example: numbersExample.numbers[0] }, ok: { schema: ref('NumberList'), example: numbersExample }, errors: [400] },
+    put: { summary: 'Replace every number script', body: { schema: { type: 'object', properties: { numbers: { type: 'array', items: ref('NumberScript') } }, required: ['numbers'], additionalProperties: false }, example: { numbers: numbersExample.numbers } }, ok: { schema: ref('NumberList'), example: numbersExample }, errors: [400] },
+    delete: { summary: 'Remove every number script (the default rules stay)', ok: { schema: ref('NumberList'), example: { ...numbersExample, numbers: [] } } },
+  },
+  '/_emulator/snapshot': {
+    get: { summary: 'The state as one document: transactions, outbox, callback attempts (signatures cut), journal, clock offset', ok: { schema: ref('Snapshot'), example: snapshotExample } },
+    put: {
+      summary: 'Replace the state with a saved one (checked field by field first; a bad one changes nothing)',
+      body: { schema: ref('Snapshot'), example: snapshotExample },
+      ok: { schema: { type: 'object', properties: { restored: { type: 'object', properties: { transactions: { type: 'integer' }, outbox: { type: 'integer' }, callbacks: { type: 'integer' }, journal: { type: 'integer' } }, required: ['transactions', 'outbox', 'callbacks', 'journal'], additionalProperties: false } }, required: ['restored'], additionalProperties: false }, example: { restored: { transactions: 0, outbox: 0, callbacks: 0, journal: 0 } } },
+      errors: [400],
+    },
   },
   '/_emulator/reset': {
     post: { summary: 'Forget everything: transactions, outbox, callbacks, faults, nonces, journal, clock offset', ok: { schema: { type: 'object', properties: { reset: { const: true } }, required: ['reset'], additionalProperties: false }, example: { reset: true } } },
@@ -285,7 +331,7 @@ const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
 };
 
 /** The version of this document (it changes when a route or a shape does). */
-export const OPENAPI_VERSION = '1.1.0';
+export const OPENAPI_VERSION = '1.2.0';
 
 let cached: Schema | undefined;
 

@@ -2,10 +2,14 @@
 // error families, and the control routes' objects. Shapes the emulator answers exactly are closed
 // (additionalProperties: false); PhoneID's sections, whose fields depend on the number and the
 // add-ons asked for, are described at their top level and left open.
-import { ACCOUNT_LIFECYCLE_EVENTS, MESSAGE_TYPES, USE_CASE_CODES } from '@x/service/request';
-import { FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
+import { ACCOUNT_LIFECYCLE_EVENTS, MESSAGE_ENCODINGS, MESSAGE_TYPES, USE_CASE_CODES } from '@x/service/request';
+import { CALLBACK_CHAOS, CALLBACK_PRODUCTS, FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, LATE_DEFAULT_MS, MAX_CALLBACK_COPIES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
 import { EVENT_TYPES } from '../control/events.js';
+import { FINAL_STATUS } from '../service/codes.js';
+import { MAX_SCRIPT_STEPS, PHONE_TYPES } from '../state/scripts.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_LIMITS } from '../state/snapshot.js';
 import { METHODS } from '../state/verification.js';
+import { NON_GSM_KEPT } from '../state/outbox.js';
 import { CALL_FORWARD_ACTIONS, FORM_BOOLEANS } from '../service/validate.js';
 
 export type Schema = Record<string, unknown>;
@@ -87,6 +91,23 @@ export const SCHEMAS: Record<string, Schema> = {
     properties: { risk: obj({ level: { type: 'string', enum: ['low', 'medium-low', 'medium', 'medium-high', 'high'] }, recommendation: { type: 'string', enum: ['allow', 'flag', 'block'] }, score: { type: 'integer', minimum: 1, maximum: 1000 } }) },
     required: ['risk'],
   },
+
+  EmailRiskRequest: obj({ ...common, email_address: { type: 'string', description: 'local@domain' }, device_id: str, account_id: str }, ['email_address', 'account_lifecycle_event'], true),
+  EmailRiskAnswer: obj({
+    reference_id: reference,
+    external_id: nullable(str),
+    status: ref('Status'),
+    email_address_details: obj({
+      original: obj({ email_address: str, is_valid: { type: 'boolean' } }),
+      cleansed: obj({ email_address: str, is_valid: { type: 'boolean' }, username: str, domain: str }),
+      cleansing_details: obj({ is_modified: { type: 'boolean' }, gibberish_probability: { type: 'number', minimum: 0, maximum: 1 }, tag: nullable(str) }),
+      domain_details: obj({ general_info: obj({ registered_domain: str, tld: str, tld_type: { type: 'string', enum: ['general', 'country-code'] }, is_disposable: { type: 'boolean' } }) }),
+    }),
+    intelligence_details: obj({
+      risk: obj({ level: { type: 'string', enum: ['low', 'medium-low', 'medium', 'medium-high', 'high'] }, recommendation: { type: 'string', enum: ['allow', 'flag', 'block'] }, score: { type: 'integer', minimum: 1, maximum: 1000 } }),
+      insights: obj({ category: arrayOf(int), email_address: obj({ activity: arrayOf(int), static: arrayOf(int), domain: arrayOf(int) }) }, ['category'], true),
+    }),
+  }),
 
   VerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, template: { type: 'string', description: 'Must contain $$CODE$$.' }, language: str, ucid: { type: 'string', enum: USE_CASE_CODES }, is_primary: { type: 'string', enum: FORM_BOOLEANS } }, ['phone_number'], true),
   VoiceVerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, tts_message: str, language: str, ucid: { type: 'string', enum: USE_CASE_CODES }, call_forward_action: { type: 'string', enum: CALL_FORWARD_ACTIONS }, caller_id: str }, ['phone_number'], true),
@@ -173,6 +194,11 @@ export const SCHEMAS: Record<string, Schema> = {
       messageType: str,
       senderId: str,
       code: str,
+      encoding: { type: 'string', enum: MESSAGE_ENCODINGS, description: 'SMS only' },
+      units: int,
+      parts: { type: 'integer', minimum: 0, description: 'SMS only: the parts it was sent in (its message_parts_count)' },
+      unitsPerPart: { type: 'integer', enum: [160, 153, 70, 67] },
+      nonGsm: { ...arrayOf(obj({ character: str, index: int })), maxItems: NON_GSM_KEPT, description: `SMS only: the characters that forced UCS-2 (the first ${NON_GSM_KEPT}) with their UTF-16 index` },
       at: int,
     },
     ['referenceId', 'customerId', 'channel', 'product', 'phoneNumber', 'text', 'at'],
@@ -189,6 +215,8 @@ export const SCHEMAS: Record<string, Schema> = {
       error: str,
       ms: { type: 'number', minimum: 0 },
       resentFrom: int,
+      chaos: obj({ kind: { type: 'string', enum: CALLBACK_CHAOS as unknown as string[] }, detail: { type: 'string', description: 'What the callback fault did, e.g. "copy 2 of 3".' } }, ['kind', 'detail']),
+      restored: { const: true, description: 'Restored from a saved state: no signature kept, cannot be re-sent.' },
       payload: { description: 'The body sent, parsed.' },
       headers: { type: 'object', additionalProperties: str, description: 'As sent, the signature cut to its first six characters.' },
       bodySha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
@@ -227,11 +255,59 @@ export const SCHEMAS: Record<string, Schema> = {
       code: { type: 'integer', not: { const: 0 } },
       description: { type: 'string', maxLength: 200 },
       retryAfterSeconds: { type: 'integer', minimum: 0, maximum: MAX_RETRY_AFTER_SECONDS },
+      chaos: {
+        type: 'string',
+        enum: CALLBACK_CHAOS as unknown as string[],
+        description: 'callback: duplicate (copies more times), reorder (the earlier status right after the final one), late (the earlier status delayMs after the final one), drop (the first attempt is never sent; retries follow).',
+      },
+      copies: { type: 'integer', minimum: 1, maximum: MAX_CALLBACK_COPIES, description: 'callback duplicate: extra copies (default 1).' },
+      delayMs: { type: 'integer', minimum: 0, maximum: MAX_LATENCY_MS, description: `callback late: wait after the final status, emulator clock (default ${LATE_DEFAULT_MS}).` },
+      phoneNumber: { type: 'string', pattern: '^\\+?[0-9][0-9 ().-]{0,31}$', description: 'callback: only callbacks about numbers starting with these digits (kept as digits only).' },
+      product: { type: 'string', enum: CALLBACK_PRODUCTS as unknown as string[], description: 'callback: only callbacks of this product.' },
     },
     required: ['type'],
     additionalProperties: false,
   },
   FaultList: obj({ faults: arrayOf(ref('FaultRule')) }),
+  NumberScript: {
+    type: 'object',
+    description: 'What each channel of a number (`number`) or of numbers starting with `prefix` does next: each channel takes the first step of its own, once. Checked field by field; an error names the path (numbers[0].steps[1].sms).',
+    properties: {
+      number: { type: 'string', pattern: '^[0-9]{1,32}$' },
+      prefix: { type: 'string', pattern: '^[0-9]{1,32}$' },
+      steps: {
+        type: 'array',
+        maxItems: MAX_SCRIPT_STEPS,
+        items: {
+          oneOf: [
+            obj({ sms: { oneOf: [{ type: 'string', enum: ['delivered', 'undeliverable'] }, { type: 'integer', enum: FINAL_STATUS.sms as number[] }] }, delayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 } }, ['sms']),
+            obj({ call: { oneOf: [{ type: 'string', enum: ['answered', 'not_answered', 'busy'] }, { type: 'integer', enum: FINAL_STATUS.voice as number[] }] }, delayMs: { type: 'integer', minimum: 0, maximum: 86_400_000 } }, ['call']),
+            obj({ phoneid: { type: 'object', properties: { type: { type: 'string', enum: Object.keys(PHONE_TYPES) }, risk: { type: 'integer', minimum: 1, maximum: 1000 } }, minProperties: 1, additionalProperties: false } }),
+          ],
+        },
+      },
+    },
+    required: ['steps'],
+    oneOf: [{ required: ['number'] }, { required: ['prefix'] }],
+    additionalProperties: false,
+  },
+  NumberList: obj({
+    numbers: arrayOf(ref('NumberScript')),
+    defaults: arrayOf(obj({ suffix: str, meaning: str, sms: int, call: int, phoneid: obj({ type: str, risk: int }, ['type']) })),
+  }),
+  Snapshot: obj(
+    {
+      format: { const: SNAPSHOT_FORMAT },
+      version: { const: 1 },
+      savedAt: int,
+      clockOffsetMs: { type: 'integer', minimum: 0 },
+      transactions: { type: 'array', maxItems: SNAPSHOT_LIMITS.transactions, items: { type: 'object', description: 'A transaction as the emulator keeps it (status, history, final code, verification).' } },
+      outbox: { type: 'array', maxItems: SNAPSHOT_LIMITS.outbox, items: { type: 'object', description: 'An outbox message.' } },
+      callbacks: { type: 'array', maxItems: SNAPSHOT_LIMITS.callbacks, items: { type: 'object', description: 'A callback attempt: the exact body, the signature cut (restored attempts cannot be re-sent).' } },
+      journal: { type: 'array', items: { type: 'object', description: 'A journal entry.' } },
+    },
+    ['format', 'version', 'savedAt', 'clockOffsetMs', 'transactions', 'outbox', 'callbacks', 'journal'],
+  ),
   Clock: obj({ now: { type: 'integer', description: 'Epoch ms on the emulator clock.' }, offsetMs: { type: 'integer', minimum: 0 } }),
   InboundRequest: obj({ from: str, to: str, text: { type: 'string', minLength: 1, maxLength: 1600 }, customer_id: str, callback_url: str }, ['from', 'to', 'text']),
   InboundAnswer: obj({

@@ -5,6 +5,7 @@ import type { ErrorFamily } from '../service/families.js';
 import { randomHex } from '../service/ids.js';
 import { outcomeOf } from '../service/numbers.js';
 import { reply } from '../service/respond.js';
+import { smsFacts } from '../state/outbox.js';
 import { statusOf } from '../service/status.js';
 import { validateBulkSms } from '../service/validate.js';
 import { allow, readParams, type ServiceApp } from './service.js';
@@ -24,8 +25,9 @@ export function bulkSmsRoutes(app: ServiceApp, ctx: EmulatorContext, family: Err
     const at = ctx.now();
     const referenceId = randomHex(16);
     const url = p.callback_url ?? customer.callbackUrl;
+    const facts = smsFacts(p.template!);
     for (const [i, recipient] of checked.recipients.entries()) {
-      ctx.outbox.add({ referenceId, customerId: customer.customerId, channel: 'sms', product: 'bulk_sms', phoneNumber: recipient.phoneNumber, text: p.template!, ...(p.sender_id ? { senderId: p.sender_id } : {}), ...(recipient.id !== null ? { recipientId: recipient.id } : {}) });
+      ctx.outbox.add({ referenceId, customerId: customer.customerId, channel: 'sms', product: 'bulk_sms', phoneNumber: recipient.phoneNumber, text: p.template!, ...(p.sender_id ? { senderId: p.sender_id } : {}), ...(recipient.id !== null ? { recipientId: recipient.id } : {}), ...facts });
       if (!url) continue;
       // Deliveries are spread one millisecond apart, so that each recipient's update has its own time.
       const settledAt = at + ctx.settings.deliveryDelayMs + i;
@@ -37,7 +39,7 @@ export function bulkSmsRoutes(app: ServiceApp, ctx: EmulatorContext, family: Err
         session_id: recipient.id ?? p.session_id ?? null,
         reference_id: referenceId,
       };
-      ctx.schedule(settledAt, () => ctx.callbacks.send(url, payload, customer, referenceId));
+      ctx.schedule(settledAt, () => ctx.callbacks.send(url, payload, customer, referenceId, { product: 'bulk_sms', phoneNumber: recipient.phoneNumber }));
     }
     return reply(c, 200, { reference_id: referenceId, sub_resource: 'bulk_sms', status: ctx.status(293, at), errors: [] });
   });

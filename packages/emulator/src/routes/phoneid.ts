@@ -5,6 +5,7 @@ import { validatePhoneId } from '../service/validate.js';
 import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
 import type { EmulatorContext } from '../state/context.js';
 import type { ErrorFamily } from '../service/families.js';
+import { PHONE_TYPES, type PhoneIdStep } from '../state/scripts.js';
 
 /** PhoneID: POST /v1/phoneid/{phone_number} and POST /v1/phoneid (form, or JSON with `addons` and `consent`). Positive codes. */
 export const phoneid: ProductModule = {
@@ -31,6 +32,13 @@ export const phoneid: ProductModule = {
   },
 };
 
+/** A number script's next PhoneID step, if any: its `phone_type` replaces the answer's; returns its risk score for Score. */
+export function scriptedPhoneType(ctx: EmulatorContext, phoneNumber: string, answer: Record<string, unknown>): number | undefined {
+  const step = ctx.scripts.size ? (ctx.scripts.next(phoneNumber, 'phoneid') as PhoneIdStep | undefined) : undefined;
+  if (step?.phoneid.type !== undefined) answer.phone_type = { code: PHONE_TYPES[step.phoneid.type], description: step.phoneid.type };
+  return step?.phoneid.risk;
+}
+
 function lookup(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fromPath: string | undefined): Response {
   const body = readParams(c, family);
   if (body instanceof Response) return body;
@@ -44,5 +52,6 @@ function lookup(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fr
   }
   const now = ctx.now();
   const { body: answer, partial } = phoneIdOf(p.phone_number!, { addons: addons ?? undefined, consent: body.object?.consent, now });
+  scriptedPhoneType(ctx, p.phone_number!, answer);
   return reply(c, 200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...answer });
 }

@@ -7,8 +7,10 @@ import { randomHex } from '../service/ids.js';
 import { phoneIdOf } from '../service/phoneid.js';
 import { reply } from '../service/respond.js';
 import { riskOf } from '../service/risk.js';
-import { validateRisk } from '../service/validate.js';
+import { validateEmailRisk, validateRisk } from '../service/validate.js';
+import { assessEmail } from '../service/email.js';
 import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
+import { scriptedPhoneType } from './phoneid.js';
 
 function assess(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fromPath: string | undefined): Response {
   const body = readParams(c, family);
@@ -19,7 +21,8 @@ function assess(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fr
   if (error) return family.param(c, error);
   const now = ctx.now();
   const { body: phone, partial } = phoneIdOf(p.phone_number!, { now });
-  return reply(c, 200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...phone, risk: riskOf(p.phone_number!) });
+  const risk = scriptedPhoneType(ctx, p.phone_number!, phone);
+  return reply(c, 200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(partial ? 301 : 300, now), ...phone, risk: riskOf(p.phone_number!, risk) });
 }
 
 /** POST /v1/score/{phone_number}: PhoneID's answer plus `risk` { level, recommendation, score }. */
@@ -32,9 +35,20 @@ export const score: ProductModule = {
   },
 };
 
+/** POST /intelligence/email (service.md §7.3): the address's details and risk. */
+function assessEmailAddress(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily): Response {
+  const body = readParams(c, family);
+  if (body instanceof Response) return body;
+  const p = body.params;
+  const error = validateEmailRisk(p);
+  if (error) return family.param(c, error);
+  return reply(c, 200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(300, ctx.now()), ...assessEmail(p.email_address!) });
+}
+
 /**
  * POST /intelligence/phone (the official SDKs: a form, signed) and POST /intelligence (the
- * getting-started page: JSON, Basic): both accepted, same answer. Accounts: `products.intelligence`.
+ * getting-started page: JSON, Basic): both accepted, same answer; POST /intelligence/email (the
+ * official Node client 5.2: a form, Basic; signed is accepted too). Accounts: `products.intelligence`.
  */
 export const intelligence: ProductModule = {
   path: '/intelligence',
@@ -43,7 +57,9 @@ export const intelligence: ProductModule = {
   routes(app, ctx, family) {
     app.post('/phone', (c) => assess(c, ctx, family, undefined));
     app.post('/', (c) => assess(c, ctx, family, undefined));
+    app.post('/email', (c) => assessEmailAddress(c, ctx, family));
     allow(app, family, '/phone', 'POST');
+    allow(app, family, '/email', 'POST');
     allow(app, family, '/', 'POST');
   },
 };

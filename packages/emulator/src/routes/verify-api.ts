@@ -7,6 +7,7 @@ import type { ErrorFamily } from '../service/families.js';
 import { randomDigits, randomHex } from '../service/ids.js';
 import { note, notePhones } from '../control/request-record.js';
 import { reply } from '../service/respond.js';
+import { smsFacts } from '../state/outbox.js';
 import { Ring } from '../state/ring.js';
 import type { Scheduled } from '../state/scheduler.js';
 import { timestamp } from '../service/status.js';
@@ -131,7 +132,8 @@ export const verifyApi: ProductModule = {
       for (const w of started.slice(v.sent)) {
         if (w.method === 'silent' || w.method === 'push') continue;
         const to = w.method === 'email' ? v.recipient.email! : v.recipient.phone_number!;
-        ctx.outbox.add({ referenceId: v.referenceId, customerId: v.customerId, channel: w.method, product: 'verify_api', phoneNumber: to, text: `Your verification code is ${v.code}`, code: v.code });
+        const text = `Your verification code is ${v.code}`;
+        ctx.outbox.add({ referenceId: v.referenceId, customerId: v.customerId, channel: w.method, product: 'verify_api', phoneNumber: to, text, code: v.code, ...(w.method === 'sms' ? smsFacts(text) : {}) });
       }
       v.sent = Math.max(v.sent, started.length);
     };
@@ -141,7 +143,7 @@ export const verifyApi: ProductModule = {
       for (const timer of entry.timers) timer.cancel();
       entry.timers.length = 0;
       const url = entry.customer.callbackUrl;
-      if (url) ctx.callbacks.send(url, report(entry.v, at), entry.customer, entry.v.referenceId);
+      if (url) ctx.callbacks.send(url, report(entry.v, at), entry.customer, entry.v.referenceId, { product: 'verify_api', phoneNumber: entry.v.recipient.phone_number });
     };
 
     const find = (c: ServiceContext) => {

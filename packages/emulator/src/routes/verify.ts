@@ -1,5 +1,6 @@
 import { randomDigits } from '../service/ids.js';
 import { reply } from '../service/respond.js';
+import { smsFacts } from '../state/outbox.js';
 import { statusOf } from '../service/status.js';
 import { validateVerify } from '../service/validate.js';
 import { bulkSmsRoutes } from './bulk-sms.js';
@@ -26,8 +27,10 @@ export const verify: ProductModule = {
       const customer = c.get('customer');
       const code = p.verify_code ?? randomDigits(7);
       const template = p.template ?? TEMPLATES[p.language ?? 'en-US'] ?? TEMPLATES['en-US']!;
-      const tx = ctx.transactions.create('verify', customer, p, { verify: { channel: 'sms', code, state: 'UNKNOWN', entered: '', attempts: 0 } });
-      ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'sms', product: 'verify', phoneNumber: tx.phoneNumber, text: render(template, code), code, ...(p.sender_id ? { senderId: p.sender_id } : {}) });
+      const text = render(template, code);
+      const facts = smsFacts(text);
+      const tx = ctx.transactions.create('verify', customer, p, { verify: { channel: 'sms', code, state: 'UNKNOWN', entered: '', attempts: 0 }, parts: facts.parts });
+      ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'sms', product: 'verify', phoneNumber: tx.phoneNumber, text, code, ...(p.sender_id ? { senderId: p.sender_id } : {}), ...facts });
       return reply(c, 200, {
         reference_id: tx.referenceId,
         resource_uri: `/v1/verify/${tx.referenceId}`,

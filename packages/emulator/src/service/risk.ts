@@ -16,9 +16,13 @@ export const RISK_SCALE: ReadonlyArray<{ max: number; level: Risk['level']; reco
   { max: 1000, level: 'high', recommendation: 'block' },
 ];
 
-/** The risk of a number (Score, Intelligence): the test number's score, else a low one (100-179) derived from the number. */
-export function riskOf(phoneNumber: string): Risk {
-  const score = outcomeOf(phoneNumber).risk ?? 100 + (hash(phoneNumber) % 80);
+/** The risk of a number (Score, Intelligence): a scripted score, the test number's score, else a low one (100-179) derived from the number. */
+export function riskOf(phoneNumber: string, scripted?: number): Risk {
+  return riskOfScore(scripted ?? outcomeOf(phoneNumber).risk ?? 100 + (hash(phoneNumber) % 80));
+}
+
+/** Level and recommendation of a score (1 to 1000), from the scale. */
+export function riskOfScore(score: number): Risk {
   const band = RISK_SCALE.find((b) => score <= b.max)!;
   return { level: band.level, recommendation: band.recommendation, score };
 }

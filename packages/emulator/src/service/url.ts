@@ -29,3 +29,16 @@ export function targetsControl(value: string): boolean {
   }
   return isControlPath(path.replace(/\/{2,}/g, '/').toLowerCase());
 }
+
+/** A URL without user name and password (they never go to the log, nor to a saved state). */
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === '' && parsed.password === '') return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//');
+  }
+}

@@ -34,9 +34,11 @@ export const oneOf = (list: readonly string[], value: string) => list.includes(v
 const longerThan = (text: string, max: number) => text.length > max && [...text].length > max;
 
 /** Checks shared by every product; the first failing rule wins. */
-function common(p: Params): ParamError | undefined {
-  if (p.phone_number === undefined || p.phone_number === '') return missing('phone_number', 12000);
-  if (!PHONE.test(p.phone_number)) return invalid('phone_number', 11000);
+const common = (p: Params): ParamError | undefined => (p.phone_number === undefined || p.phone_number === '' ? missing('phone_number', 12000) : optionalCommon(p));
+
+/** The shared checks with `phone_number` optional (checked when given). */
+function optionalCommon(p: Params): ParamError | undefined {
+  if (p.phone_number !== undefined && !PHONE.test(p.phone_number)) return invalid('phone_number', 11000);
   if (p.account_lifecycle_event !== undefined && !oneOf(ACCOUNT_LIFECYCLE_EVENTS, p.account_lifecycle_event)) return invalid('account_lifecycle_event', 11003);
   // A callback to the emulator's own control routes could reset it or add faults: refused as invalid.
   if (p.callback_url !== undefined && (!isHttpUrl(p.callback_url) || targetsControl(p.callback_url))) return invalid('callback_url', 11004);
@@ -126,9 +128,13 @@ export function validateBulkSms(p: Params, maxRecipients: number): ParamError | 
 }
 
 /** Score (service.md §7.1) and Intelligence (§4.2): the shared checks, `account_lifecycle_event` required, the risk inputs. */
-export function validateRisk(p: Params): ParamError | undefined {
-  const error = common(p);
-  if (error) return error;
+export const validateRisk = (p: Params): ParamError | undefined => common(p) ?? riskInputs(p);
+
+/** Email Intelligence (service.md §7.3): `email_address` and `account_lifecycle_event` required, `phone_number` optional. */
+export const validateEmailRisk = (p: Params): ParamError | undefined =>
+  p.email_address === undefined || p.email_address === '' ? missing('email_address', 12003) : (optionalCommon(p) ?? riskInputs(p));
+
+function riskInputs(p: Params): ParamError | undefined {
   if (p.account_lifecycle_event === undefined || p.account_lifecycle_event === '') return missing('account_lifecycle_event', 12003);
   if (p.email_address !== undefined && !/^[^\s@]{1,64}@[^\s@]{1,255}$/.test(p.email_address)) return invalid('email_address', 11007);
   if (p.device_id !== undefined && (p.device_id === '' || longerThan(p.device_id, 128))) return invalid('device_id', 11006);

@@ -1,6 +1,8 @@
 import { callbackHeaders, type Credentials } from '@x/auth';
 import { sha256Hex } from '@x/auth/protocol';
 import { EmulatorError } from '../errors.js';
+import type { CallbackAbout, CallbackChaos, CallbackFaultRule } from '../control/faults.js';
+import { LATE_DEFAULT_MS } from '../control/faults.js';
 
 /** How the emulator delivers callbacks (`createEmulator({ callbacks })`). */
 export interface CallbackDeliveryOptions {
@@ -35,6 +37,10 @@ export interface CallbackAttempt {
   ms?: number;
   /** Set on a re-send: the id of the attempt whose body and headers it sent again. */
   resentFrom?: number;
+  /** Set when a callback fault shaped it: what was done (`duplicate`, `reorder`, `late`, `drop`) and a line about it. */
+  chaos?: { kind: CallbackChaos; detail: string };
+  /** Restored from a saved state (`--state`, `PUT /_emulator/snapshot`): its signature was not kept, so it cannot be re-sent. */
+  restored?: true;
   /** The exact signed bytes, as text. */
   body: string;
   /** As sent, with the signature (`authorization`, `x-ts-authorization`). */
@@ -89,6 +95,8 @@ export function viewOf(record: CallbackAttempt): CallbackView {
   if (record.nextAttemptAt !== undefined) view.nextAttemptAt = record.nextAttemptAt;
   if (record.ms !== undefined) view.ms = record.ms;
   if (record.resentFrom !== undefined) view.resentFrom = record.resentFrom;
+  if (record.chaos !== undefined) view.chaos = record.chaos;
+  if (record.restored) view.restored = true;
   return view;
 }
 
@@ -135,9 +143,41 @@ export class CallbackSender {
     private readonly now: () => number,
     /** Told about every finished attempt. */
     private readonly onAttempt: (record: CallbackAttempt) => void = () => undefined,
+    /** The callback fault rule that applies to a callback, if any (the emulator's fault rules). */
+    private readonly chaosOf: (about: CallbackAbout) => CallbackFaultRule | undefined = () => undefined,
   ) {}
 
-  send(url: string, payload: unknown, credentials: Credentials, referenceId: string): void {
+  /**
+   * Sends a signed callback, with retries. `about` (its product, number and earlier status) lets
+   * a callback fault rule shape it: copies, the earlier status after the final one, a lost first attempt.
+   */
+  send(url: string, payload: unknown, credentials: Credentials, referenceId: string, about?: CallbackAbout): void {
+    const rule = about && this.chaosOf(about);
+    if (!rule) return void this.deliver(url, payload, credentials, referenceId);
+    // One task for the whole sequence, so that `idle()` never sees a gap between its parts.
+    const task = this.sequence(rule, url, payload, credentials, referenceId, about!).finally(() => this.pending.delete(task));
+    this.pending.add(task);
+  }
+
+  private async sequence(rule: CallbackFaultRule, url: string, payload: unknown, credentials: Credentials, referenceId: string, about: CallbackAbout): Promise<void> {
+    const code = (body: unknown) => (body as { status?: { code?: unknown } } | undefined)?.status?.code;
+    if (rule.chaos === 'drop') return this.deliver(url, payload, credentials, referenceId, { kind: 'drop', detail: 'first attempt dropped by a callback fault: never sent; the retries follow' });
+    if (rule.chaos === 'duplicate') {
+      const copies = (rule.copies ?? 1) + 1;
+      for (let copy = 1; copy <= copies && !this.closed; copy++) await this.deliver(url, payload, credentials, referenceId, { kind: 'duplicate', detail: `copy ${copy} of ${copies}` });
+      return;
+    }
+    const earlier = about.earlier!();
+    // The late one's wait starts with the final callback (synchronously, so that a clock moved right after brings it forward).
+    const due = rule.chaos === 'late' ? new Promise<boolean>((resolve) => this.later(this.now() + (rule.delayMs ?? LATE_DEFAULT_MS), () => resolve(true), () => resolve(false))) : true;
+    await this.deliver(url, payload, credentials, referenceId);
+    if (!(await due) || this.closed) return;
+    const detail = rule.chaos === 'late' ? `earlier status ${String(code(earlier))} sent ${rule.delayMs ?? LATE_DEFAULT_MS} ms after the final ${String(code(payload))}` : `earlier status ${String(code(earlier))} sent after the final ${String(code(payload))}`;
+    await this.deliver(url, earlier, credentials, referenceId, { kind: rule.chaos, detail });
+  }
+
+  /** One callback with its retries; resolves when it was delivered or used up its attempts. */
+  private deliver(url: string, payload: unknown, credentials: Credentials, referenceId: string, chaos?: CallbackAttempt['chaos']): Promise<void> {
     const body = JSON.stringify(payload);
     const headers = { 'content-type': 'application/json', ...callbackHeaders(body, credentials) };
     const delays = this.options.retryDelaysMs ?? [10_000, 30_000];
@@ -148,18 +188,21 @@ export class CallbackSender {
     // `settled()` sees it under way as soon as the clock has moved.
     const attempt = (n: number) => {
       if (this.closed) return finished();
-      void this.track(this.attempt(url, body, headers, referenceId, n, undefined, delays[n - 1])).then((record) => {
+      const dropped = n === 1 && chaos?.kind === 'drop';
+      void this.track(this.attempt(url, body, headers, referenceId, n, undefined, delays[n - 1], chaos && (n === 1 || chaos.kind !== 'drop') ? chaos : undefined, dropped)).then((record) => {
         if (record.ok || record.nextAttemptAt === undefined || this.closed) finished();
         else this.later(record.nextAttemptAt, () => attempt(n + 1), finished);
       });
     };
     attempt(1);
+    return task;
   }
 
   /** Sends an attempt's exact body and headers again to its URL, as one new attempt (no retries). */
   async resend(id: number): Promise<CallbackAttempt> {
     const original = this.find(id);
     if (!original) throw new EmulatorError('unknown_callback', `No callback attempt has id ${String(id)}: GET /_emulator/callbacks (or emulator.callbacks.attempts) lists them; a reset forgets them.`);
+    if (original.restored) throw new EmulatorError('unknown_callback', `Callback attempt ${String(id)} was restored from a saved state, which keeps no signatures: it cannot be re-sent. Re-send an attempt made since the restart.`);
     const again = this.track(this.attempt(original.url, original.body, original.headers, original.referenceId, original.attempt + 1, original.id));
     const task = again.then(() => undefined).finally(() => this.pending.delete(task));
     this.pending.add(task);
@@ -177,18 +220,21 @@ export class CallbackSender {
     return promise;
   }
 
-  private async attempt(url: string, body: string, headers: Record<string, string>, referenceId: string, attempt: number, resentFrom?: number, retryInMs?: number): Promise<CallbackAttempt> {
+  private async attempt(url: string, body: string, headers: Record<string, string>, referenceId: string, attempt: number, resentFrom?: number, retryInMs?: number, chaos?: CallbackAttempt['chaos'], dropped = false): Promise<CallbackAttempt> {
     const record: CallbackAttempt = { id: ++this.nextId, referenceId, url, attempt, at: this.now(), ok: false, body, headers };
     if (resentFrom !== undefined) record.resentFrom = resentFrom;
+    if (chaos !== undefined) record.chaos = chaos;
     const fetcher = this.options.fetch ?? globalThis.fetch;
     const started = performance.now();
-    try {
+    if (dropped) record.error = 'dropped by a callback fault: never sent';
+    else try {
       const response = await fetcher(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 5_000) });
       await response.arrayBuffer().catch(() => undefined);
       record.status = response.status;
       record.ok = response.status >= 200 && response.status < 300;
     } catch (error) {
-      record.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      // The runtime's message may name the URL: its user name and password never go into the record.
+      record.error = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\/\/[^/@\s]*@/g, '//');
       const below = systemCause(error);
       if (below.code !== undefined) record.cause = below.code;
       if (below.address !== undefined) record.address = below.address;
@@ -239,6 +285,15 @@ export class CallbackSender {
   /** Resolves when every callback in flight has been delivered or has used up its attempts. */
   async idle(): Promise<void> {
     while (this.pending.size) await Promise.all([...this.pending]);
+  }
+
+  /** Puts back the attempts of a saved state (history only: they are not sent again); numbering goes on after them. */
+  restore(records: CallbackAttempt[]): void {
+    for (const record of records) {
+      this.attempts.push(record);
+      this.nextId = Math.max(this.nextId, record.id);
+    }
+    if (this.attempts.length > MAX_RECORDS) this.attempts.splice(0, this.attempts.length - MAX_RECORDS);
   }
 
   /** Forgets the records (numbering goes on). */

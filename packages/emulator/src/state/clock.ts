@@ -45,6 +45,11 @@ export class Clock {
   reset(): void {
     this.offset = 0;
   }
+
+  /** Sets the offset a saved state had. */
+  restore(offsetMs: number): void {
+    this.offset = offsetMs;
+  }
 }
 
 /** A duration to advance by: a whole number of milliseconds, 1 to a year. Throws an EmulatorError (`invalid_advance`). */

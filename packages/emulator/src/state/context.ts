@@ -11,6 +11,7 @@ import { checkControlToken } from '../control/guard.js';
 import { Journal, JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from '../control/journal.js';
 import { consoleLogger, report, type Logger } from '../logger.js';
 import { Outbox } from './outbox.js';
+import { NumberScripts } from './scripts.js';
 import { Scheduler, type Scheduled } from './scheduler.js';
 import { statusOf, type StatusBody } from '../service/status.js';
 import { TransactionStore } from './store.js';
@@ -70,6 +71,8 @@ export interface EmulatorContext {
   /** Signed callbacks with retries (for callbacks beyond a transaction's final status). */
   readonly callbacks: CallbackSender;
   readonly faults: Faults;
+  /** Number scripts: what each channel of a number does next (before the default rules). */
+  readonly scripts: NumberScripts;
   readonly logger: Logger;
   /** How requests are verified (customers, clock, replay store, allowBasic, skew, HMAC provider). */
   readonly auth: VerifyOptions;
@@ -141,7 +144,14 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
   const scheduler = new Scheduler(now);
   // Nonces and signed dates are checked against the real (or injected) clock: a client signs with its own clock, which `advance` does not move.
   const memoryReplay = createMemoryReplayStore({ now: base, maxEntries: 200_000 });
-  const callbacks = new CallbackSender(options.callbacks ?? {}, now, (record) => events.emit('callback', () => viewOf(record)));
+  const callbacks = new CallbackSender(
+    options.callbacks ?? {},
+    now,
+    (record) => events.emit('callback', () => viewOf(record)),
+    (about) => (faults.size ? faults.takeCallback(about) : undefined),
+  );
+  const scripts: NumberScripts = new NumberScripts(() => events.emit('numbers', () => ({ numbers: scripts.list() })));
+  if (options.numbers !== undefined) scripts.set(options.numbers);
   const store = new TransactionStore(options.retentionMs ?? 12 * 3_600_000, maxTransactions);
   let warnedEviction = false;
   const transactions: Transactions = new Transactions(
@@ -156,6 +166,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
       warnedEviction = true;
       report(logger, 'warn', `maxTransactions (${store.capacity}) reached while transactions were still in progress: the oldest are dropped before their final status, so they get no callback and their reference ids answer as unknown. Raise maxTransactions (said once).`);
     },
+    (phoneNumber, channel) => scripts.next(phoneNumber, channel),
   );
   const outbox = new Outbox(now, (message) => events.emit('outbox', () => message));
   const faults: Faults = new Faults({ ...(options.random ? { random: options.random } : {}), onChange: () => events.emit('faults', () => ({ faults: faults.list() })) });
@@ -209,6 +220,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     outbox,
     callbacks,
     faults,
+    scripts,
     logger,
     auth,
     family: (name) => families[name],
@@ -225,6 +237,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
       outbox.clear();
       callbacks.clear();
       faults.clear();
+      scripts.clear();
       journal.clear();
       clock.reset();
       for (const hook of hooks) hook();

@@ -70,6 +70,6 @@ export function sendInbound(message: InboundSms, customers: Map<string, Customer
     sub_resource: 'mo_sms',
     reference_id: referenceId,
   };
-  callbacks.send(url, payload, customer, referenceId);
+  callbacks.send(url, payload, customer, referenceId, { product: 'inbound', phoneNumber: payload.user_response.phone_number });
   return { referenceId, callbackUrl: url, payload };
 }

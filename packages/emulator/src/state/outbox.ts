@@ -1,3 +1,4 @@
+import { analyzeMessage, type MessageEncoding, type NonGsmCharacter } from '@x/service/request';
 import { phoneMatcher } from '../service/phone.js';
 import { Ring } from './ring.js';
 
@@ -22,7 +23,28 @@ export interface OutboxMessage {
   senderId?: string;
   /** For verifications: the code that was sent. */
   code?: string;
+  /** SMS only (`smsFacts`): GSM-7 or UCS-2. */
+  encoding?: MessageEncoding;
+  /** SMS only: GSM-7 septets or UCS-2 code units. */
+  units?: number;
+  /** SMS only: how many parts it was sent in (the `message_parts_count` of its status and callback). */
+  parts?: number;
+  /** SMS only: units per part (160 or 70 in one part, 153 or 67 once split). */
+  unitsPerPart?: number;
+  /** SMS only: the characters that forced UCS-2 with their UTF-16 index, the first NON_GSM_KEPT of them. */
+  nonGsm?: NonGsmCharacter[];
   at: number;
+}
+
+/** The most characters that forced UCS-2 an outbox message keeps (the first ones; memory stays bounded). */
+export const NON_GSM_KEPT = 20;
+
+/** What an SMS text costs, for its outbox message: analyzeMessage's figures, the offending characters capped. */
+export type SmsFacts = Required<Pick<OutboxMessage, 'encoding' | 'units' | 'parts' | 'unitsPerPart' | 'nonGsm'>>;
+
+export function smsFacts(text: string): SmsFacts {
+  const { encoding, units, parts, unitsPerPart, nonGsm } = analyzeMessage(text);
+  return { encoding, units, parts, unitsPerPart, nonGsm: nonGsm.slice(0, NON_GSM_KEPT) };
 }
 
 export type OutboxChannel = 'sms' | 'voice' | 'whatsapp' | 'viber' | 'rcs' | 'email';
@@ -68,6 +90,11 @@ export class Outbox {
 
   clear(): void {
     this.messages.clear();
+  }
+
+  /** Puts back the messages of a saved state, oldest first (no events). */
+  restore(messages: OutboxMessage[]): void {
+    for (const message of messages) this.messages.push(message);
   }
 }
 

@@ -26,6 +26,8 @@ export interface Transaction {
     /** Set by PUT /v1/verify/completion/{id}. */
     completedAt?: number;
   };
+  /** SMS: the parts its text was sent in, when more than 1 (`message_parts_count`). */
+  parts?: number;
   voice?: { callerId: string | null; callForwarding?: { action: 'FLAG' | 'BLOCK'; call_forward: 'FORWARDED' | 'NOT_FORWARDED' } };
 }
 

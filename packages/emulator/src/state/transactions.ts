@@ -1,4 +1,6 @@
 import type { CallbackSender } from './callbacks.js';
+import type { CallbackAbout } from '../control/faults.js';
+import { stepStatus, type CallStep, type ScriptStep, type SmsStep } from './scripts.js';
 import type { Scheduled, Scheduler } from './scheduler.js';
 import { FINAL_STATUS, INTERMEDIATE, STATUS_TEXT } from '../service/codes.js';
 import { EmulatorError } from '../errors.js';
@@ -20,6 +22,8 @@ export interface TransactionTiming {
   /** What a verification or a call keeps besides the status (set before anyone sees the transaction). */
   verify?: Transaction['verify'];
   voice?: Transaction['voice'];
+  /** SMS: the parts its text is sent in (`message_parts_count`). Default 1. */
+  parts?: number;
 }
 
 /** A transaction as the control routes, events and `emulator.transactions` show it. */
@@ -83,6 +87,8 @@ export class Transactions {
     private readonly onChange: (tx: Transaction) => void = () => undefined,
     /** Told when the store pushes out a transaction before its final status (its callback will not be sent). */
     private readonly onEvictedEarly: (tx: Transaction) => void = () => undefined,
+    /** The number's next scripted step for a channel, if any (number scripts). */
+    private readonly scripted: (phoneNumber: string, channel: 'sms' | 'call') => ScriptStep | undefined = () => undefined,
   ) {
     store.onEvict = (tx) => this.release(tx);
   }
@@ -101,6 +107,7 @@ export class Transactions {
     const at = this.now();
     const outcome = outcomeOf(p.phone_number!);
     const call = kind === 'voice';
+    const step = this.scripted(p.phone_number!, call || timing.verify?.channel === 'call' ? 'call' : 'sms') as SmsStep | CallStep | undefined;
     const initial = timing.initial ?? (call ? 103 : 290);
     const tx: Transaction = {
       kind,
@@ -108,20 +115,32 @@ export class Transactions {
       customerId: customer.customerId,
       phoneNumber: p.phone_number!,
       createdAt: at,
-      settlesAt: at + (timing.delayMs ?? (call ? this.delays.voice : this.delays.sms)),
+      settlesAt: at + (step?.delayMs ?? timing.delayMs ?? (call ? this.delays.voice : this.delays.sms)),
       status: { code: initial, updatedAt: at },
       history: [{ code: initial, at }],
-      finalCode: timing.final ?? (call ? outcome.voice : outcome.sms),
+      finalCode: step ? stepStatus(step) : (timing.final ?? (call ? outcome.voice : outcome.sms)),
     };
     if (p.external_id !== undefined) tx.externalId = p.external_id;
     if (p.callback_url !== undefined) tx.callbackUrl = p.callback_url;
     if (timing.verify) tx.verify = timing.verify;
     if (timing.voice) tx.voice = timing.voice;
+    if (timing.parts !== undefined && timing.parts !== 1) tx.parts = timing.parts;
     this.store.add(tx, at);
     this.owners.set(tx, customer);
     this.schedule(tx, customer);
     this.onChange(tx);
     return tx;
+  }
+
+  /**
+   * Puts back a transaction of a saved state. One still in progress settles at its time, with its
+   * callback when its account (`owner`) is known.
+   */
+  restore(tx: Transaction, owner: Customer | undefined): void {
+    this.store.add(tx, this.now());
+    if (!owner) return;
+    this.owners.set(tx, owner);
+    if (INTERMEDIATE.has(tx.status.code)) this.schedule(tx, owner);
   }
 
   /** A transaction of this customer, settled; undefined when unknown, expired or another customer's. */
@@ -183,7 +202,7 @@ export class Transactions {
     this.onChange(tx);
     const customer = this.owners.get(tx);
     const url = tx.callbackUrl ?? customer?.callbackUrl;
-    if (url && customer) this.callbacks.send(url, callbackPayload(tx), customer, tx.referenceId);
+    if (url && customer) this.callbacks.send(url, callbackPayload(tx), customer, tx.referenceId, aboutOf(tx));
     return tx;
   }
 
@@ -209,7 +228,7 @@ export class Transactions {
     const timer = url
       ? this.scheduler.at(tx.settlesAt, () => {
           this.timers.delete(tx);
-          this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId);
+          this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId, aboutOf(tx));
         })
       : this.scheduler.at(
           tx.settlesAt,
@@ -242,11 +261,17 @@ export function transactionView(tx: Transaction, owner?: Customer): TransactionV
   return view;
 }
 
-/** The body of the callback sent at the final status. */
-export function callbackPayload(tx: Transaction): Record<string, unknown> {
+/** What a transaction's callback is about, for callback fault rules: its product, its number, its first (intermediate) status. */
+function aboutOf(tx: Transaction): CallbackAbout {
+  const first = tx.history[0]!;
+  return { product: tx.kind === 'sms' ? 'messaging' : tx.kind, phoneNumber: tx.phoneNumber, earlier: INTERMEDIATE.has(first.code) ? () => callbackPayload(tx, { code: first.code, updatedAt: first.at }) : undefined };
+}
+
+/** The body of the callback sent at the final status (or at `status`, an earlier one, for a callback fault). */
+export function callbackPayload(tx: Transaction, status: Transaction['status'] = tx.status): Record<string, unknown> {
   const payload: Record<string, unknown> = {
     reference_id: tx.referenceId,
-    status: statusOf(tx.status.code, tx.status.updatedAt),
+    status: statusOf(status.code, status.updatedAt),
     submit_timestamp: timestamp(tx.createdAt),
     errors: [],
     sub_resource: tx.kind === 'voice' ? 'voice' : tx.kind === 'verify' ? tx.verify!.channel : 'sms',
@@ -255,6 +280,6 @@ export function callbackPayload(tx: Transaction): Record<string, unknown> {
   if (tx.kind === 'verify') payload.verify = { code_state: tx.verify!.state, code_entered: null };
   if (tx.kind === 'voice') payload.voice = { user_input: null, caller_id: tx.voice!.callerId };
   else if (tx.verify?.channel === 'call') payload.voice = { caller_id: tx.voice?.callerId ?? null };
-  else payload.additional_info = { message_parts_count: 1 };
+  else payload.additional_info = { message_parts_count: tx.parts ?? 1 };
   return payload;
 }

@@ -1,0 +1,118 @@
+// The saved state's file (`x-emulator --state <file>`, `startEmulator({ state })`): loaded at
+// start (a file that does not check out is refused and left as it is), written atomically (a
+// temporary file, fsync, rename, fsync of the folder). The server awaits `flush()` before it
+// answers a request that changed something, so an answered request is on disk; changes that
+// happen by themselves (deliveries, callbacks) are written within WRITE_DELAY_MS. Writes that
+// fall due together share one.
+import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { dirname, basename, join } from 'node:path';
+import type { Emulator } from '../emulator.js';
+import { EmulatorError, ShapeError } from '../errors.js';
+
+/** The longest a change nobody waits for stays only in memory. */
+export const WRITE_DELAY_MS = 250;
+
+export interface StateFile {
+  /** Resolves once every change made so far is on disk; rejects when the write failed. */
+  flush(): Promise<void>;
+  /** Whether something changed since the last write began. */
+  readonly dirty: boolean;
+  /** Writes what is left, then stops watching. */
+  close(): Promise<void>;
+}
+
+/** Loads the file into the emulator (when there is one), then keeps it up to date. Throws an EmulatorError (`invalid_state`) that says how to proceed. */
+export async function openStateFile(path: string, emulator: Emulator, onError: (error: unknown) => void): Promise<StateFile> {
+  let text: string | undefined;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new EmulatorError('invalid_state', `Cannot read the state file ${path}: ${(error as Error).message}.`);
+  }
+  if (text !== undefined) {
+    const refuse = (why: string): never => {
+      throw new EmulatorError(
+        'invalid_state',
+        `The state file ${path} is not a saved state this emulator can load (${why}). It was left as it is, and nothing was started: move it away to start empty (or give another --state file), or restore a good copy.`,
+      );
+    };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      refuse(`not JSON: ${(error as Error).message}`);
+    }
+    try {
+      emulator.restore(parsed);
+    } catch (error) {
+      if (error instanceof ShapeError) refuse(error.message);
+      throw error;
+    }
+  }
+
+  let dirty = false;
+  let writing: Promise<void> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+
+  async function write(): Promise<void> {
+    const data = JSON.stringify(emulator.snapshot());
+    const file = await open(temporary, 'w', 0o600);
+    try {
+      await file.writeFile(data, 'utf8');
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temporary, path);
+    // The rename itself is durable once the folder is synced (not possible everywhere: best effort).
+    const folder = await open(dirname(path), 'r').catch(() => undefined);
+    await folder?.sync().catch(() => undefined);
+    await folder?.close();
+  }
+
+  async function flush(): Promise<void> {
+    while (dirty) {
+      if (writing) {
+        await writing.catch(() => undefined);
+        continue;
+      }
+      dirty = false;
+      // The snapshot is taken synchronously at the start of write(): every change made before this line is in it.
+      writing = write().then(
+        () => {
+          writing = undefined;
+        },
+        (error: unknown) => {
+          writing = undefined;
+          dirty = true;
+          throw new EmulatorError('invalid_state', `Cannot write the state file ${path}: ${(error as Error).message}.`);
+        },
+      );
+      await writing;
+    }
+    if (writing) await writing;
+  }
+
+  const unsubscribe = emulator.events.subscribe(() => {
+    dirty = true;
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      flush().catch(onError);
+    }, WRITE_DELAY_MS);
+    (timer as { unref?: () => void }).unref?.();
+  });
+
+  return {
+    flush,
+    get dirty() {
+      return dirty;
+    },
+    async close() {
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      await flush();
+      await unlink(temporary).catch(() => undefined);
+    },
+  };
+}

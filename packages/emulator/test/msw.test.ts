@@ -1,0 +1,104 @@
+// @x/emulator/msw: msw's setupServer sends every request for the service's hosts to an in-process
+// emulator, so a client that was never told about the emulator (the official telesignsdk, with its
+// default host) talks to it. Nothing leaves the process: with onUnhandledRequest 'error' an
+// unmatched request fails, and a host of the service that the handlers leave out fails loudly.
+import { createRequire } from 'node:module';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, EmulatorError, type Emulator } from '../src/index.js';
+import { emulatorHandlers, SERVICE_HOSTS } from '../src/msw.js';
+import { customer } from './helpers.js';
+
+const require = createRequire(import.meta.url);
+const TeleSign = require('telesignsdk');
+
+const promisify = (fn: (cb: (err: unknown, body: any) => void) => void) =>
+  new Promise<any>((resolve, reject) => fn((err, body) => (err ? reject(err) : resolve(body))));
+
+let emulator: Emulator;
+let mocks: ReturnType<typeof setupServer>;
+beforeAll(() => {
+  emulator = createEmulator({ deliveryDelayMs: 10 });
+  mocks = setupServer(...emulatorHandlers(emulator));
+  mocks.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  mocks.resetHandlers();
+  emulator.reset();
+});
+afterAll(() => {
+  mocks.close();
+  emulator.close();
+});
+
+describe('the official telesignsdk with its default host, through msw', () => {
+  it('sends an SMS: the emulator answers it and its outbox holds it', async () => {
+    const client = new TeleSign(customer.customerId, customer.apiKey); // https://rest-api.telesign.com
+    const sent = await promisify((cb) => client.sms.message(cb, '15555550150', 'Hello through msw', 'ARN'));
+    expect(sent.status.code).toBe(290);
+    expect(emulator.transactions.get(sent.reference_id)?.phoneNumber).toBe('15555550150');
+    expect(emulator.outbox.latest('+1 555 555 0150')?.text).toBe('Hello through msw');
+    expect(emulator.journal.list({ path: '/v1/messaging' }).map((e) => e.verdict)).toEqual(['ok']);
+  });
+
+  it('is refused with a wrong key: the emulator checks the signature it receives through msw', async () => {
+    const client = new TeleSign(customer.customerId, 'd3Jvbmcta2V5');
+    const body = await promisify((cb) => client.sms.message(cb, '15555550151', 'x', 'ARN'));
+    expect(body.status.code).toBe(10008);
+    expect(emulator.outbox.list()).toEqual([]);
+  });
+
+  it('reaches the emulator on every host of the service (the full-service REST host too)', async () => {
+    const client = new TeleSign(customer.customerId, customer.apiKey, SERVICE_HOSTS.restWorldwide);
+    const body = await promisify((cb) => client.phoneid.phoneID(cb, '15555550152'));
+    expect(body.status.code).toBe(300);
+  });
+});
+
+describe('hosts the handlers leave out', () => {
+  it('a host of the service that is not routed fails loudly, naming the host, and nothing is sent', async () => {
+    mocks.use(...emulatorHandlers(emulator, { hosts: [SERVICE_HOSTS.rest] }));
+    const response = await fetch(`${SERVICE_HOSTS.verifyApi}/verification`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(500);
+    const error = await response.json();
+    expect(error.name).toBe('EmulatorError');
+    expect(error.message).toContain('https://verify.telesign.com');
+    expect(error.message).toContain('hosts option');
+    expect(emulator.journal.list()).toEqual([]);
+  });
+
+  it('serves a host of your own (a baseUrl of your proxy) when it is listed', async () => {
+    mocks.use(...emulatorHandlers(emulator, { hosts: ['https://sms.example.test'] }));
+    const client = new TeleSign(customer.customerId, customer.apiKey, 'https://sms.example.test');
+    const sent = await promisify((cb) => client.sms.message(cb, '15555550153', 'via my host', 'ARN'));
+    expect(sent.status.code).toBe(290);
+    expect(emulator.outbox.latest('15555550153')?.text).toBe('via my host');
+  });
+
+  it('a dropped connection (fault injection) is a network error, after the SMS was processed', async () => {
+    emulator.faults.add({ type: 'drop', method: 'POST' });
+    const client = new TeleSign(customer.customerId, customer.apiKey);
+    await expect(promisify((cb) => client.sms.message(cb, '15555550154', 'dropped', 'ARN'))).rejects.toBeDefined();
+    expect(emulator.outbox.latest('15555550154')?.text).toBe('dropped');
+  });
+});
+
+describe('with handlers of your own', () => {
+  it('one placed before them answers its route; the emulator sees nothing of it', async () => {
+    mocks.use(http.post(`${SERVICE_HOSTS.rest}/v1/messaging`, () => HttpResponse.json({ reference_id: 'F'.repeat(32), status: { code: 290, description: 'mine' } })));
+    const client = new TeleSign(customer.customerId, customer.apiKey);
+    const sent = await promisify((cb) => client.sms.message(cb, '15555550155', 'to my handler', 'ARN'));
+    expect(sent.status.description).toBe('mine');
+    expect(emulator.journal.list()).toEqual([]);
+  });
+});
+
+describe('options', () => {
+  it('refuses hosts that are not origins, and an emulator that is not one, with what to pass', () => {
+    expect(() => emulatorHandlers(emulator, { hosts: ['https://rest-api.telesign.com/v1'] })).toThrow(/origins such as/);
+    expect(() => emulatorHandlers(emulator, { hosts: ['not a url'] })).toThrow(EmulatorError);
+    expect(() => emulatorHandlers(emulator, { hosts: [] })).toThrow(/non-empty array/);
+    expect(() => emulatorHandlers({} as Emulator)).toThrow(/createEmulator/);
+  });
+});

@@ -1,0 +1,78 @@
+// Saved state: startEmulator({ state }) writes and loads; GET/PUT /_emulator/snapshot round-trips,
+// and a bad snapshot is refused by field. The CLI's --state (kill -9, a corrupt file) is tested in
+// cli.test.ts, against its build.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createEmulator, ShapeError } from '../src/index.js';
+import { startEmulator } from '../src/node.js';
+import { call, local } from './helpers.js';
+
+describe('startEmulator({ state })', () => {
+  it('writes on close and loads on start; the temporary file is gone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'x-emulator-state-'));
+    const file = join(dir, 'state.json');
+    const one = await startEmulator({ state: file });
+    const sent = await call(one.url, 'POST', '/v1/verify/sms', { form: { phone_number: '15555550150', verify_code: '4321' } });
+    await one.close();
+    const two = await startEmulator({ state: file });
+    expect(two.emulator.transactions.get(sent.body.reference_id)?.verify).toMatchObject({ state: 'UNKNOWN', channel: 'sms' });
+    // The code saved with it still checks.
+    expect((await call(two.url, 'GET', `/v1/verify/${sent.body.reference_id}?verify_code=4321`)).body.verify.code_state).toBe('VALID');
+    await two.close();
+    expect(existsSync(join(dir, `.state.json.${process.pid}.tmp`))).toBe(false);
+  });
+});
+
+describe('GET/PUT /_emulator/snapshot', () => {
+  it('round-trips transactions, outbox, callback attempts, journal and the clock offset', async () => {
+    const a = createEmulator({ deliveryDelayMs: 0 });
+    await local(a, 'POST', '/v1/messaging', { form: { phone_number: '15555550160', message: 'saved', message_type: 'ARN' } });
+    await a.clock.advance(5_000);
+    const taken = await (await a.fetch('http://emulator.local/_emulator/snapshot')).json();
+    const b = createEmulator();
+    const put = await b.fetch('http://emulator.local/_emulator/snapshot', { method: 'PUT', body: JSON.stringify(taken) });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toEqual({ restored: { transactions: 1, outbox: 1, callbacks: 0, journal: 1 } });
+    expect(b.transactions.list()).toEqual(a.transactions.list());
+    expect(b.outbox.list()).toEqual(a.outbox.list());
+    // The PUT itself is journaled after what it restored.
+    expect(b.journal.list().slice(0, -1)).toEqual(a.journal.list());
+    expect(b.journal.list().at(-1)).toMatchObject({ seq: 2, method: 'PUT', path: '/_emulator/snapshot', verdict: 'control' });
+    expect(b.clock.offsetMs).toBe(5_000);
+    const c = createEmulator();
+    c.restore(taken);
+    expect(JSON.parse(JSON.stringify(c.snapshot()))).toEqual({ ...(taken as object), savedAt: expect.any(Number) });
+  });
+
+  it('a bad snapshot is refused with the path of the field, and the state is unchanged', async () => {
+    const emulator = createEmulator();
+    await local(emulator, 'POST', '/v1/messaging', { form: { phone_number: '15555550162', message: 'kept', message_type: 'ARN' } });
+    const good = emulator.snapshot();
+    const bad = { ...good, outbox: [{ ...good.outbox[0], at: 'yesterday' }] };
+    const put = await emulator.fetch('http://emulator.local/_emulator/snapshot', { method: 'PUT', body: JSON.stringify(bad) });
+    expect(put.status).toBe(400);
+    expect(await put.json()).toMatchObject({ code: 'invalid_state', field: 'state.outbox[0].at' });
+    expect(() => emulator.restore({ ...good, version: 2 })).toThrow(ShapeError);
+    expect(emulator.outbox.list().map((m) => m.text)).toEqual(['kept']);
+  });
+
+  it('saved callback attempts keep no signature (and cannot be re-sent), URLs no password', async () => {
+    const emulator = createEmulator({ deliveryDelayMs: 0, customers: [{ customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: btoa('a secret key for the snapshot test'), callbackUrl: 'http://hook:url-pass-word@127.0.0.1:9/cb' }], callbacks: { retryDelaysMs: [] } });
+    await local(emulator, 'POST', '/v1/messaging', { form: { phone_number: '15555550163', message: 'x', message_type: 'ARN' }, credentials: { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: btoa('a secret key for the snapshot test') } });
+    await emulator.idle();
+    const signature = emulator.callbacks.attempts[0]!.headers['x-ts-authorization']!;
+    const text = JSON.stringify(emulator.snapshot());
+    expect(text).not.toContain(signature);
+    expect(text).not.toContain(btoa('a secret key for the snapshot test'));
+    expect(emulator.callbacks.attempts[0]!.url).toContain('url-pass-word');
+    // The runtime's error names the URL: its password is cut there too (it was not, before).
+    expect(emulator.callbacks.attempts[0]!.error).toMatch(/^TypeError: /);
+    expect(emulator.callbacks.attempts[0]!.error).not.toContain('url-pass-word');
+    expect(text).not.toContain('url-pass-word');
+    const copy = createEmulator();
+    copy.restore(JSON.parse(text));
+    await expect(copy.callbacks.resend(copy.callbacks.attempts[0]!.id)).rejects.toThrow(/restored from a saved state/);
+  });
+});
