@@ -1,7 +1,8 @@
 // `npm run bench`: runs every benchmark in its own process (one after the other, so they do not
 // compete), then writes BENCHMARKS.md at the repository root: machine, date, load, method, the
 // summary rows, every comparison in full, the sizes with their budgets, and the before/after of
-// issue 13 from bench/baseline/ (figures recorded with the same benchmarks on the code before it).
+// issue 13 from bench/baseline/ (figures recorded with the same benchmarks on the code before it),
+// and the hand-written sections of the previous file (between `<!-- kept: name -->` markers, kept.mjs).
 //   node run.mjs                    all benchmarks, writes ../BENCHMARKS.md
 //   node run.mjs sign replay        only these (still writes the report from what it has)
 //   node run.mjs coldstart          cold start and install footprint against the official client
@@ -14,6 +15,7 @@ import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatRatio, markdownTable } from './harness.mjs';
+import { keptSections, withKeptSections } from './kept.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
@@ -21,6 +23,9 @@ const benches = ['sign', 'replay', 'client', 'coldstart', 'emulator', 'adapters'
 const args = process.argv.slice(2);
 const wanted = args.length === 0 ? benches : args.includes('all') ? [...benches, 'instructions'] : args;
 const out = process.env.BENCH_REPORT_FROM || mkdtempSync(join(tmpdir(), 'x-bench-'));
+const report = join(root, 'BENCHMARKS.md');
+const previous = existsSync(report) ? readFileSync(report, 'utf8') : '';
+keptSections(previous); // an unclosed hand-written section stops the run before anything is measured
 const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
 const loadBefore = load();
 const started = new Date();
@@ -86,8 +91,8 @@ const lines = [];
 lines.push('# Benchmarks', '');
 if (process.env.BENCH_REPORT_FROM) {
   const times = readdirSync(out).map((file) => statSync(join(out, file)).mtime.toISOString().slice(0, 16).replace('T', ' ')).sort();
-  lines.push(`Written by bench/run.mjs from the results saved by runs of its benchmarks between ${times[0]} and ${times.at(-1)} UTC (BENCH_REPORT_FROM). Do not edit by hand: run \`npm run bench\` again.`, '');
-} else lines.push(`Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${minutes} minutes. Do not edit by hand: run it again.`, '');
+  lines.push(`Written by bench/run.mjs from the results saved by runs of its benchmarks${times.length ? ` between ${times[0]} and ${times.at(-1)} UTC` : ''} (BENCH_REPORT_FROM). Edit by hand only the sections between *kept* markers (HTML comments, carried over by each rewrite); run \`npm run bench\` again for the rest.`, '');
+} else lines.push(`Written by \`npm run bench\` (bench/run.mjs) on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${minutes} minutes. Edit by hand only the sections between *kept* markers (HTML comments, carried over by each rewrite); run it again for the rest.`, '');
 lines.push('## Machine', '');
 lines.push(`- ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB memory; ${type()} ${release()}; Node ${process.version}.`);
 if (!process.env.BENCH_REPORT_FROM) lines.push(`- Load average (1, 5, 15 min) at the start: ${loadBefore}; at the end: ${loadAfter}. Other processes (builds and tests) shared the ${cpus().length} cores, so absolute rates are noisy; the ratios are paired per round and are the figures to read.`, '');
@@ -210,5 +215,6 @@ if (before.length) {
   lines.push('');
 }
 
-writeFileSync(join(root, 'BENCHMARKS.md'), lines.join('\n'));
-console.log(`\nWrote BENCHMARKS.md (${Object.keys(results).length} comparisons, ${sizes.length} sizes).`);
+const kept = keptSections(previous);
+writeFileSync(report, withKeptSections(lines.join('\n'), previous));
+console.log(`\nWrote BENCHMARKS.md (${Object.keys(results).length} comparisons, ${sizes.length} sizes, ${kept.length} hand-written sections kept).`);

@@ -27,8 +27,8 @@ export interface HostileApp {
 
 export interface HostileTools {
   credentials: Credentials;
-  /** signRequest({ method: 'GET', url }, credentials).headers of @x/auth */
-  signGet(url: string): Record<string, string>;
+  /** signRequest({ method: 'GET', url }, credentials, { date }).headers of @x/auth */
+  signGet(url: string, date?: Date): Record<string, string>;
   /** createSignedCallback(body, credentials) of @x/webhooks/testing */
   signCallback(body: string): Signed;
 }
@@ -57,6 +57,21 @@ export function hostileScenarios(name: string, start: () => Promise<HostileApp>,
         const r = await fetch(`${base}${prefix}/signed`, { headers: tools.signGet(`${base}${prefix}/signed`) });
         expect(r.status).toBe(200);
       }
+    });
+
+    it('a replayed signed request is refused (10002), and so is one signed 16 minutes ago (10004), with the service error body', async () => {
+      const { base, prefixes, reached } = started();
+      const url = `${base}${prefixes[0]}/signed`;
+      const headers = tools.signGet(url);
+      expect((await fetch(url, { headers })).status).toBe(200);
+      const before = reached.length;
+      const replay = await fetch(url, { headers });
+      expect(replay.status).toBe(401);
+      expect((await replay.json()).status.code).toBe(10002);
+      const expired = await fetch(url, { headers: tools.signGet(url, new Date(Date.now() - 16 * 60_000)) });
+      expect(expired.status).toBe(401);
+      expect(await expired.json()).toMatchObject({ status: { code: 10004 }, error: 'clock_skew' });
+      expect(reached.length).toBe(before);
     });
 
     it('a signed GET carrying an unsigned body never reaches the handler', async () => {

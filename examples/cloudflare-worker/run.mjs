@@ -16,8 +16,8 @@ import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator } from '@x/emulator/node';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
+import { playTheUser } from '../story.mjs';
 
-const PHONE = '15555550100';
 const { values: args } = parseArgs({ options: { wrangler: { type: 'boolean' }, worker: { type: 'string' }, emulator: { type: 'string' } } });
 // The emulator's public test account (DEFAULT_CUSTOMER: never use it anywhere else), as the
 // Worker's bindings (.dev.vars or `wrangler secret put` give them; with your account, no X_BASE_URL).
@@ -92,40 +92,8 @@ const started = args.worker ? { what: 'Worker (already running)', workerUrl: arg
 const { workerUrl, emulatorUrl } = started;
 console.log(`${started.what} at ${workerUrl}, emulator on ${emulatorUrl}`);
 
-async function call(method, path, body) {
-  const response = await fetch(`${workerUrl}${path}`, { method, ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}) });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
 try {
-  const { referenceId } = await call('POST', '/verifications', { phoneNumber: PHONE });
-  console.log(`1. The user asks for a code: verification ${referenceId} sent by SMS`);
-
-  const { messages } = await (await fetch(`${emulatorUrl}/_emulator/outbox?phone_number=${PHONE}`)).json();
-  const sms = messages.at(-1);
-  console.log(`2. Their phone receives "${sms.text}"`);
-
-  const { codeState } = await call('POST', `/verifications/${referenceId}/check`, { code: sms.code });
-  console.log(`3. They type ${sms.code}: ${codeState}`);
-  if (codeState !== 'VALID') throw new Error(`the right code was ${codeState}`);
-
-  let delivery = null;
-  while (!delivery) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    ({ delivery } = await call('GET', `/verifications/${referenceId}`));
-  }
-  console.log(`4. The service's callback, signature verified (${delivery.header} header): ${delivery.status.code} "${delivery.status.description}", code ${delivery.codeState}`);
-
-  const forged = await fetch(`${workerUrl}/callbacks`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `TSA ${DEFAULT_CUSTOMER.customerId}:Zm9yZ2VkIHNpZ25hdHVyZQ==` },
-    body: JSON.stringify({ reference_id: referenceId, status: { code: 200, description: 'Delivered to handset', updated_on: new Date().toISOString() }, errors: [], sub_resource: 'sms' }),
-  });
-  console.log(`5. A forged callback is refused: ${forged.status} ${await forged.text()}`);
-  if (forged.status !== 401) throw new Error(`a forged callback got ${forged.status}, not 401`);
-
-  console.log('Done: verified by SMS, callback received and verified.');
+  await playTheUser({ appUrl: workerUrl, emulator: emulatorUrl, customerId: DEFAULT_CUSTOMER.customerId });
 } catch (error) {
   await fail(error?.stack ?? error);
 }

@@ -10,6 +10,7 @@ export { headerMap, headerValue } from './verify.js';
 export { formatHttpDate, parseHttpDate } from './date.js';
 export { encodeBase64, decodeBase64 } from './base64.js';
 export { timingSafeEqual } from './compare.js';
+export { readBoundedBody } from './body.js';
 export { sha256Hex } from './digest.js';
 export { decodeCredentials } from './credentials.js';
 export {

@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { createKeyCache, createMemoryReplayStore, enableSha1, type KeyCache, type PreparedMac, type VerifyOptions, prepareMac, signRequest, verifyRequest, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
 import { readClock, type Clock, type MemoryReplayStoreOptions } from '../src/index.js';
-import { sha256Hex } from '../src/protocol.js';
+import { readBoundedBody, sha256Hex } from '../src/protocol.js';
 import { nodeMac } from '../src/node/index.js';
 import {
   AuthError,
@@ -32,6 +32,10 @@ describe('@x/auth public types', () => {
       expectTypeOf(r.reason).toEqualTypeOf<VerifyFailure>();
       expectTypeOf(r.status).toEqualTypeOf<400 | 401>();
     }
+  });
+  it('readBoundedBody takes a byte stream and a limit, and resolves to the bytes or undefined past the limit', () => {
+    expectTypeOf(readBoundedBody).parameters.toEqualTypeOf<[ReadableStream<Uint8Array>, number]>();
+    expectTypeOf(readBoundedBody).returns.resolves.toEqualTypeOf<Uint8Array | undefined>();
   });
   it('a replay store may be sync or async; nodeMac is a MacProvider', () => {
     expectTypeOf<ReplayStore['claim']>().returns.toEqualTypeOf<boolean | Promise<boolean>>();

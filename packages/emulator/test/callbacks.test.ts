@@ -1,33 +1,19 @@
 import { callbackSignature } from '@x/auth';
 import { timingSafeEqual } from '@x/auth/protocol';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
-import { call, customer } from './helpers.js';
+import { call, startCallbackRecorder, customer, type Received } from './helpers.js';
 
-interface Received { headers: Record<string, string | string[] | undefined>; body: string }
-let receiver: Server;
+let receiver: Awaited<ReturnType<typeof startCallbackRecorder>>;
 let receiverUrl: string;
 const received: Received[] = [];
 let failFirst = 0;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (failFirst > 0) {
-        failFirst--;
-        res.writeHead(503).end();
-      } else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callbacks`;
+  receiver = await startCallbackRecorder({ received, status: () => (failFirst > 0 ? (failFirst--, 503) : 200), path: '/callbacks' });
+  receiverUrl = receiver.url;
 });
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+afterAll(() => receiver.close());
 
 describe('signed callbacks to a real local server', () => {
   let server: RunningEmulator;

@@ -362,3 +362,24 @@ describe('--open', () => {
     expect((await fetch(`${run.url}/_emulator/clock`)).status).toBe(200);
   });
 });
+
+describe('serving', () => {
+  it('prints the base URL and the customer id (never a key that was given), and serves signed requests', async () => {
+    const customer = { customerId: '11111111-2222-4333-8444-555555555555', apiKey: btoa('cli test key') };
+    const run = await startCli(['--customer', `${customer.customerId}:${customer.apiKey}`]);
+    const output = await until(run.stdout, (out) => out.includes('api key'));
+    expect(output).toContain(customer.customerId);
+    expect(output).not.toContain(customer.apiKey);
+    const target = `${run.url}/v1/voice`;
+    expect((await fetch(target, { headers: signRequest({ method: 'GET', url: target }, customer).headers })).status).toBe(200);
+    expect((await fetch(target, { headers: signRequest({ method: 'GET', url: target }, DEFAULT_CUSTOMER).headers })).status).toBe(401);
+  });
+
+  it('--control-token: printed at start, required on the control routes', async () => {
+    const token = 'cli-control-token-0123456789';
+    const run = await startCli(['--control-token', token]);
+    expect(await until(run.stdout, (out) => out.includes('control token'))).toContain(`control token: ${token}`);
+    expect((await fetch(`${run.url}/_emulator/outbox`)).status).toBe(403);
+    expect((await fetch(`${run.url}/_emulator/outbox`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+});

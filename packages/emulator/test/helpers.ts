@@ -45,19 +45,30 @@ export async function local(emulator: { fetch(input: RequestInfo | URL, init?: R
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 }
 
-/** A callback endpoint on 127.0.0.1 that records each request's body and headers and answers 200. */
-export async function startCallbackRecorder() {
+/** A callback as a recorder got it: its headers and its body as text. */
+export interface Received {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A callback endpoint on 127.0.0.1 (a real HTTP server) that records each request's body and
+ * headers in `received` (yours, or a new array) and answers with the status `status()` gives (200
+ * by default; a test that fails some deliveries answers 503 from it). Resolves to its URL (`path`
+ * on a free port), the records and `close`.
+ */
+export async function startCallbackRecorder(options: { received?: Received[]; status?: () => number; path?: string } = {}) {
+  const { received = [], status = () => 200, path = '/cb' } = options;
   const { createServer } = await import('node:http');
-  const received: Array<{ body: string; headers: Record<string, string | string[] | undefined> }> = [];
   const server = createServer((req, res) => {
     const chunks: Uint8Array[] = [];
     req.on('data', (c: Uint8Array) => chunks.push(c));
     req.on('end', () => {
       received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
-      res.writeHead(200).end();
+      res.writeHead(status()).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/cb`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: `http://127.0.0.1:${port}${path}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

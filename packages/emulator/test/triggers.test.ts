@@ -2,38 +2,21 @@
 // clock (codes expire, deliveries settle, callbacks and retries fire), callback re-send, waitFor.
 import { callbackSignature } from '@x/auth';
 import { sha256Hex } from '@x/auth/protocol';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator, EmulatorError, type CallbackView, type TransactionView } from '../src/index.js';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
-import { call, customer, local } from './helpers.js';
+import { call, startCallbackRecorder, customer, local, type Received } from './helpers.js';
 
-interface Received {
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
 const received: Received[] = [];
 let failNext = 0;
-let receiver: Server;
+let receiver: Awaited<ReturnType<typeof startCallbackRecorder>>;
 let callbackUrl: string;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (failNext > 0) {
-        failNext--;
-        res.writeHead(503).end();
-      } else res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/cb`;
+  receiver = await startCallbackRecorder({ received, status: () => (failNext > 0 ? (failNext--, 503) : 204) });
+  callbackUrl = receiver.url;
 });
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+afterAll(() => receiver.close());
 beforeEach(() => {
   received.length = 0;
   failNext = 0;

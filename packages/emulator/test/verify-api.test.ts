@@ -1,31 +1,21 @@
 // Verify API: create, get, finalize, the policy with fallbacks, and its state machine on an
 // injected clock (no sleeps: the clock moves, `idle()` runs what is due).
 import { callbackSignature } from '@x/auth';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/index.js';
-import { customer, local, type LocalInit } from './helpers.js';
+import { startCallbackRecorder, customer, local, type LocalInit, type Received } from './helpers.js';
 
 let clock = Date.now();
 let emulator: Emulator;
-const received: Array<{ body: string; headers: Record<string, string | string[] | undefined> }> = [];
-let receiver: Server;
+const received: Received[] = [];
+let receiver: Awaited<ReturnType<typeof startCallbackRecorder>>;
 let callbackUrl: string;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), headers: req.headers });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/cb`;
+  receiver = await startCallbackRecorder({ received });
+  callbackUrl = receiver.url;
 });
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+afterAll(() => receiver.close());
 beforeEach(async () => {
   clock = Date.now();
   // The previous test's callbacks are delivered before this one starts.

@@ -1,4 +1,4 @@
-import { createMemoryReplayStore, signRequest } from '@x/auth';
+import { createMemoryReplayStore } from '@x/auth';
 import { createClient } from '@x/client';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator } from '@x/emulator/node';
@@ -139,25 +139,12 @@ describe('@x/express callbacks', () => {
 });
 
 describe('@x/express signed requests', () => {
+  // Replayed (10002) and expired (10004) requests: the hostile-input contract (testing/hostile.ts).
   const client = () => createClient({ ...credentials, baseUrl: base, retry: false });
   it('accepts a request signed by @x/client and sets req.customerId', async () => {
     const r = await client().messaging.send({ phoneNumber: '15555550401', message: 'x', messageType: 'ARN' });
     expect(r.data).toMatchObject({ customer: credentials.customerId, to: '15555550401' });
     expect((await client().messaging.status('C'.repeat(32))).status).toBe(200);
-  });
-
-  it('rejects a replayed request (10002) and an expired one (10004)', async () => {
-    const url = `${base}/v1/messaging`;
-    const body = 'phone_number=15555550402&message=x&message_type=ARN';
-    const { headers } = signRequest({ method: 'POST', url, contentType: 'application/x-www-form-urlencoded', body }, credentials);
-    expect((await fetch(url, { method: 'POST', headers, body })).status).toBe(200);
-    const replay = await fetch(url, { method: 'POST', headers, body });
-    expect(replay.status).toBe(401);
-    expect((await replay.json()).status.code).toBe(10002);
-    const old = signRequest({ method: 'POST', url, contentType: 'application/x-www-form-urlencoded', body }, credentials, { date: new Date(Date.now() - 16 * 60_000) });
-    const expired = await fetch(url, { method: 'POST', headers: old.headers, body });
-    expect(expired.status).toBe(401);
-    expect(await expired.json()).toMatchObject({ status: { code: 10004 }, error: 'clock_skew' });
   });
 
   it('the client sees a typed AuthenticationError with a wrong key', async () => {

@@ -7,7 +7,7 @@ import { hostileScenarios, type HostileApp } from '../../../testing/hostile.js';
 import { verifyCallbacks, verifySignedRequests } from '../src/index.js';
 import { credentials, frameworks, listen } from './receivers.js';
 
-const tools = { credentials, signGet: (url: string) => signRequest({ method: 'GET', url }, credentials).headers, signCallback: (body: string) => createSignedCallback(body, credentials) };
+const tools = { credentials, signGet: (url: string, date?: Date) => signRequest({ method: 'GET', url }, credentials, date ? { date } : {}).headers, signCallback: (body: string) => createSignedCallback(body, credentials) };
 
 for (const [name, express] of frameworks) {
   const start = async (): Promise<HostileApp> => {

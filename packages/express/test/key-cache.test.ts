@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCallbacks, verifySignedRequests } from '../src/index.js';
-import { countingMac, customer, keyOf } from '../../../testing/key-cache.js';
+import { countingMac, customer, expectKeyPreparedOncePerCustomer } from '../../../testing/key-cache.js';
 
 const { mac, prepared } = countingMac(prepareMac);
 const payload: CallbackPayload = { reference_id: 'C'.repeat(32), sub_resource: 'sms', errors: [], status: { code: 200, description: 'Delivered to handset', updated_on: '2026-01-01T00:00:00Z' } };
@@ -42,20 +42,6 @@ describe('@x/express: one `mac` option, a key cache per middleware', () => {
   });
 
   it('verifySignedRequests prepares each customer key once, and holds at most 64 of a lookup of many', async () => {
-    prepared.length = 0;
-    const send = async (n: number) => {
-      const body = JSON.stringify({ n });
-      const request = { method: 'POST', url: `${base}/signed`, contentType: 'application/json', body };
-      const r = await fetch(`${base}/signed`, { method: 'POST', body, headers: signRequest(request, customer(n)).headers });
-      expect(await r.json()).toEqual({ customer: `customer-${n}` });
-      expect(bodies.at(-1)).toEqual({ n });
-    };
-    for (let i = 0; i < 3; i++) await send(1);
-    expect(prepared).toEqual([keyOf(1)]);
-    for (let n = 2; n <= 70; n++) await send(n);
-    await send(1); // evicted by the 64 keys used since: prepared again
-    expect(prepared.length).toBe(71);
-    await send(70);
-    expect(prepared.length).toBe(71);
+    await expectKeyPreparedOncePerCustomer(`${base}/signed`, signRequest, prepared, (n) => ({ customer: `customer-${n}` }), (n) => expect(bodies.at(-1)).toEqual({ n }));
   });
 });

@@ -6,7 +6,7 @@ import { hostileScenarios, type HostileApp } from '../../../testing/hostile.js';
 import { xVerification } from '../src/index.js';
 import { credentials } from './receivers.js';
 
-const tools = { credentials, signGet: (url: string) => signRequest({ method: 'GET', url }, credentials).headers, signCallback: (body: string) => createSignedCallback(body, credentials) };
+const tools = { credentials, signGet: (url: string, date?: Date) => signRequest({ method: 'GET', url }, credentials, date ? { date } : {}).headers, signCallback: (body: string) => createSignedCallback(body, credentials) };
 
 async function start(): Promise<HostileApp> {
   const reached: unknown[] = [];

@@ -338,17 +338,10 @@ describe('@x/hono signed requests', () => {
     expect((await client().messaging.status('C'.repeat(32))).status).toBe(200);
   });
 
-  it('401 with the service error body: replayed (10002), expired (10004), tampered', async () => {
+  // Replayed (10002) and expired (10004) requests: the hostile-input contract (testing/hostile.ts).
+  it('401 with the service error body for a tampered body', async () => {
     const url = `${base}/v1/messaging`;
     const body = 'phone_number=15555550412&message=x&message_type=ARN';
-    const { headers } = signRequest({ method: 'POST', url, contentType: 'application/x-www-form-urlencoded', body }, credentials);
-    expect((await fetch(url, { method: 'POST', headers, body })).status).toBe(200);
-    const replay = await fetch(url, { method: 'POST', headers, body });
-    expect(replay.status).toBe(401);
-    expect((await replay.json()).status.code).toBe(10002);
-    const old = signRequest({ method: 'POST', url, contentType: 'application/x-www-form-urlencoded', body }, credentials, { date: new Date(Date.now() - 16 * 60_000) });
-    const expired = await fetch(url, { method: 'POST', headers: old.headers, body });
-    expect(await expired.json()).toMatchObject({ status: { code: 10004 }, error: 'clock_skew' });
     const fresh = signRequest({ method: 'POST', url, contentType: 'application/x-www-form-urlencoded', body }, credentials);
     const tampered = await fetch(url, { method: 'POST', headers: fresh.headers, body: body.replace('x', 'y') });
     expect(tampered.status).toBe(401);

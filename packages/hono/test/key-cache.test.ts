@@ -7,7 +7,7 @@ import { createSignedCallback } from '@x/webhooks/testing';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyCallbacks, verifySignedRequests } from '../src/index.js';
-import { countingMac, customer, keyOf } from '../../../testing/key-cache.js';
+import { countingMac, customer, expectKeyPreparedOncePerCustomer } from '../../../testing/key-cache.js';
 import { credentials, serveApp } from './receivers.js';
 
 const { mac, prepared } = countingMac(prepareMac);
@@ -37,17 +37,6 @@ describe('@x/hono: one `mac` option, a key cache per middleware', () => {
   });
 
   it('signed requests: each customer key is prepared once, at most 64 held for a lookup of many', async () => {
-    prepared.length = 0;
-    const send = async (n: number) => {
-      const body = JSON.stringify({ n });
-      const request = { method: 'POST', url: `${base}/signed`, contentType: 'application/json', body };
-      const r = await fetch(`${base}/signed`, { method: 'POST', body, headers: signRequest(request, customer(n)).headers });
-      expect(await r.json()).toEqual({ customer: `customer-${n}` });
-    };
-    for (let i = 0; i < 3; i++) await send(1);
-    expect(prepared).toEqual([keyOf(1)]);
-    for (let n = 2; n <= 70; n++) await send(n);
-    await send(1);
-    expect(prepared.length).toBe(71);
+    await expectKeyPreparedOncePerCustomer(`${base}/signed`, signRequest, prepared, (n) => ({ customer: `customer-${n}` }));
   });
 });

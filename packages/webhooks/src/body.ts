@@ -1,10 +1,11 @@
+import { readBoundedBody } from '@x/auth/protocol';
 import { BodyTooLargeError, WebhookError } from './errors.js';
 
 export { BodyTooLargeError };
 
 /**
  * The bytes of a web-standard Request, at most `limit`: refused up front when Content-Length says
- * more, else read chunk by chunk and cancelled as soon as the limit is passed.
+ * more, else read by `readBoundedBody` of `@x/auth/protocol` (cancelled as soon as the limit is passed).
  *
  * @example
  * ```ts
@@ -26,30 +27,8 @@ export async function readRequestBody(request: Request, limit: number): Promise<
   }
   const stream = request.body;
   if (!stream) return new Uint8Array();
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > limit) {
-    await stream.cancel().catch(() => undefined);
-    throw new BodyTooLargeError(limit);
-  }
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(limit);
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  // A declared Content-Length over the limit: cancelled unread (which answers no bytes). No header: Number(null) is 0.
+  const bytes = Number(request.headers.get('content-length')) > limit ? await stream.cancel().catch(() => undefined) : await readBoundedBody(stream, limit);
+  if (!bytes) throw new BodyTooLargeError(limit);
+  return bytes;
 }

@@ -31,10 +31,10 @@ export interface CallbackOptions {
    */
   leaseMs?: number | undefined;
   /**
-   * The HMAC implementation, the same `mac` option as everywhere in the SDK. Default: pure
-   * (@noble/hashes, every runtime). On Node, `nodeMac` from `@x/auth/node` is faster for one-off
-   * calls; a `keyCache` of prepared keyed states (what the adapters hold) is cheaper still in a
-   * server. Not used with a `keyCache` (its own `mac` is).
+   * The HMAC implementation, the same `mac` option as everywhere in the SDK. Default: the
+   * runtime's, by export condition (node:crypto on Node, @noble/hashes elsewhere); a `keyCache`
+   * of prepared keys (what the adapters hold) is cheaper in a server. Not used with a `keyCache`
+   * (its own `mac` is).
    */
   mac?: MacProvider | undefined;
   /**

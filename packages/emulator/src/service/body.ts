@@ -1,3 +1,4 @@
+import { readBoundedBody } from '@x/auth/protocol';
 import type { Params } from './validate.js';
 
 /** Rejects bytes that are not UTF-8 (one decoder for every request). */
@@ -13,26 +14,7 @@ let strictUtf8: TextDecoder | undefined;
 export async function readBody(request: Request, max: number): Promise<Uint8Array | undefined> {
   const declared = request.headers.get('content-length');
   if (request.headers.has('transfer-encoding') && request.body) {
-    const reader = request.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.length;
-      if (size > max) {
-        await reader.cancel().catch(() => undefined);
-        return undefined;
-      }
-      chunks.push(value);
-    }
-    const out = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      out.set(chunk, offset);
-      offset += chunk.length;
-    }
-    return out;
+    return readBoundedBody(request.body, max);
   }
   if (declared !== null && Number(declared) > max) return undefined;
   const bytes = new Uint8Array(await request.arrayBuffer());
