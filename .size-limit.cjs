@@ -48,7 +48,7 @@ module.exports = [
   row('@x/otp/phone (libphonenumber-js min)', 'packages/otp/dist/phone.js', '*', 29_800),
   row('@x/otp/redis', 'packages/otp/dist/redis.js', '*', 2_580),
   row('@x/emulator/msw (msw outside)', 'packages/emulator/dist/msw.js', '*', 1_200, without(['msw'])),
-  row('@x/emulator/vitest (the emulator with it)', 'packages/emulator/dist/vitest.js', '*', 116_000), // new this wave: the whole emulator, callback chaos, scripts and saved state included
-  row('@x/emulator/jest (the emulator with it)', 'packages/emulator/dist/jest.js', '*', 116_000),
+  row('@x/emulator/vitest (the emulator with it)', 'packages/emulator/dist/vitest.js', '*', 118_000), // new this wave: the whole emulator (inspector, callback chaos, scripts, saved state)
+  row('@x/emulator/jest (the emulator with it)', 'packages/emulator/dist/jest.js', '*', 118_000),
   row('@x/otp/verify-api (@x/client outside)', 'packages/otp/dist/verify-api.js', '*', 770, without(['@x/client'])),
 ];
