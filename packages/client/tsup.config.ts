@@ -12,6 +12,10 @@ export default [
     entry: { index: 'src/index.ts', idempotency: 'src/idempotency.ts', node: 'src/node/index.ts', platform: 'src/platform.ts', 'platform-node': 'src/node/platform.ts' },
     external: ['#platform'],
     define,
+    // One file per entry, as in the CommonJS build: an ESM import loads index.js and the platform
+    // file, not a graph of shared chunks (each one more module to resolve and link at cold start).
+    // What entries share across files is keyed by Symbol.for and the error brand, as in CommonJS.
+    splitting: false,
     // import.meta.url in the CommonJS build (where the proxy agent is required from).
     shims: true,
     // The otel entry's code is the other build's; its declarations are made here (their cleaning would race).
