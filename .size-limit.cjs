@@ -35,7 +35,7 @@ module.exports = [
   row('@x/client: createClient only', 'packages/client/dist/index.js', '{ createClient }', 21_100),
   row('@x/client (everything, with @x/auth)', 'packages/client/dist/index.js', '*', 23_300),
   row('@x/client/node', 'packages/client/dist/node.js', '*', 12_800, node),
-  row('@x/client/idempotency (alone: most of it is shared with createClient)', 'packages/client/dist/idempotency.js', '*', 8_900),
+  row('@x/client/idempotency (alone)', 'packages/client/dist/idempotency.js', '*', 8_900),
   row('@x/client/otel (@opentelemetry/api outside)', 'packages/client/dist/otel.js', '*', 1_600, without(['@opentelemetry/api'])),
   row('@x/webhooks (everything, with @x/auth)', 'packages/webhooks/dist/index.js', '*', 8_900),
   row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_300),

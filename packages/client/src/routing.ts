@@ -177,6 +177,6 @@ export function createRouter(options: ResolvedOptions, main: Transport): Send {
     if (key === undefined) return send();
     // The logic lives in what the caller passes (@x/client/idempotency), not in every client's bundle.
     if (!options.idempotency) throw new ConfigurationError('idempotencyKey needs createClient({ idempotency: createIdempotency() }).');
-    return options.idempotency.run({ key, customerId: ((perProduct as Partial<Record<Host, ClientOptions>>)[host] ?? options).customerId, request }, send);
+    return options.idempotency.run({ key, customerId: (host === 'rest' ? options : perProduct[host]).customerId, request }, send);
   };
 }
