@@ -1,5 +1,5 @@
-import { type Credentials, decodeCredentials } from './credentials.js';
-import { decodeKey, signingMac, type MacProvider } from './hmac.js';
+import { type Credentials, decodeCredentials, decodeKey } from './credentials.js';
+import { signingMac, type MacProvider } from './hmac.js';
 
 /**
  * The signature the service puts on a callback: base64(HMAC-SHA256(base64-decoded key, raw body)).

@@ -35,6 +35,15 @@ export function decodeCredentials(credentials: Credentials | undefined): Uint8Ar
       `customerId has U+${bad[0].codePointAt(0)!.toString(16)} at position ${[...customerId.slice(0, bad.index)].length + 1}: use visible ASCII without ":" or white space, as issued.`,
     );
   }
+  return decodeKey(apiKey);
+}
+
+/**
+ * The key bytes of a base64 API key, checked as `decodeCredentials` checks it (messages never
+ * contain the key). Apart, so that code that only verifies (a callback's HMAC) carries no
+ * customer id checks.
+ */
+export function decodeKey(apiKey: string): Uint8Array {
   if (typeof apiKey !== 'string' || apiKey === '') {
     throw new AuthError('missing_credentials', "apiKey is empty: pass your account's API key (base64).");
   }

@@ -1,6 +1,6 @@
 import { hmacSha1, hmacSha256 } from '#hashes';
 import type { Algorithm } from './constants.js';
-import { decodeCredentials } from './credentials.js';
+import { decodeKey } from './credentials.js';
 import { AuthError } from './errors.js';
 
 /** A keyed HMAC, prepared once per key: the base64 signature of the parts (text is UTF-8). */
@@ -132,6 +132,3 @@ export function createKeyCache(options: KeyCacheOptions = {}): KeyCache {
     },
   };
 }
-
-/** The key bytes of a base64 API key, checked as credentials are (messages never contain the key). */
-export const decodeKey = (apiKey: string): Uint8Array => decodeCredentials({ customerId: '-', apiKey });

@@ -183,6 +183,7 @@ describe('entry points (issue 11: a small main entry, the plumbing on @x/auth/pr
     expectTypeOf(protocol).toHaveProperty('decodeBase64');
     expectTypeOf(main).not.toHaveProperty('timingSafeEqual');
     expectTypeOf(protocol).toHaveProperty('timingSafeEqual');
+    expectTypeOf(protocol.timingSafeEqual).parameters.toEqualTypeOf<[a: string, b: string, from?: number]>();
     expectTypeOf(main).not.toHaveProperty('sha256Hex');
     expectTypeOf(protocol).toHaveProperty('sha256Hex');
     expectTypeOf(main).not.toHaveProperty('headerMap');

@@ -6,10 +6,10 @@
  */
 import type { ReplayStore, VerifyOptions } from '@x/auth';
 import { WebhookError, type CallbackOptions, type CallbackPayload } from '@x/webhooks';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { missingOptions } from './errors.js';
-import { callbackHooks, signedHooks, STATE } from './route.js';
+import { callbackHooks, RAW, signedHooks, STATE } from './route.js';
 
 /** `T` on routes whose config says `flag: true` (then the plugin has set it), `T | null` elsewhere. */
 type OnOptedIn<ContextConfig, Flag extends string, T> = ContextConfig extends { [K in Flag]: true } ? T : T | null;
@@ -55,7 +55,14 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
   fastify.decorateRequest('callback', null);
   fastify.decorateRequest('callbackHeader', null);
   fastify.decorateRequest('customerId', null);
-  fastify.decorateRequest('rawBody', null);
+  fastify.decorateRequest(RAW as unknown as string, null);
+  // The raw body's bytes, encoded when read from text a parser decoded (most handlers never read it).
+  fastify.decorateRequest('rawBody', {
+    getter(this: FastifyRequest) {
+      const raw = this[RAW];
+      return typeof raw === 'string' ? (this[RAW] = Buffer.from(raw)) : raw;
+    },
+  });
   fastify.decorateRequest(STATE as unknown as string, null);
 
   const callbackRoutes = new Set(options.callbackRoutes ?? []);

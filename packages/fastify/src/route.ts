@@ -10,6 +10,8 @@ import { ObservedBody } from './observed-body.js';
 // Per request, where the route's verification stands (a request decorator, null until the route's
 // preParsing hook ran): the bytes being observed or read, then verified, or a delivery to settle.
 export const STATE = Symbol('@x/fastify state');
+// The verified body as it was read: bytes, or the text a parser decoded (request.rawBody encodes it when read).
+export const RAW = Symbol('@x/fastify raw body');
 
 /** A delivery to settle from the handler's outcome (with a replayStore). */
 interface Delivery {
@@ -23,6 +25,7 @@ export type RouteState = ObservedBody | Uint8Array | typeof VERIFIED | Delivery;
 declare module 'fastify' {
   interface FastifyRequest {
     [STATE]: RouteState | null;
+    [RAW]: Uint8Array | string | null;
   }
 }
 
@@ -37,6 +40,17 @@ const BODYLESS = new Set(['GET', 'HEAD', 'TRACE']);
  */
 const parsedByFastify = ({ method, headers }: FastifyRequest) =>
   !BODYLESS.has(method) && (headers['content-type'] !== undefined || headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0');
+
+/**
+ * request.body as the route's content-type parser made it from the observed bytes, when that is a
+ * JSON object: the payload once the bytes are verified, so they are not parsed twice (as Express's
+ * adapter uses req.body parsed from the bytes it verified). Anything else (a parser that kept text
+ * or a Buffer, an array) is left aside and the bytes are parsed.
+ */
+const parsedBody = (request: FastifyRequest) => () => {
+  const body = request.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && !(body instanceof Uint8Array) ? body : undefined;
+};
 
 const declaredOver = (request: FastifyRequest, limit: number) => Number(request.headers['content-length']) > limit;
 
@@ -81,9 +95,9 @@ export function callbackHooks(options: CallbackOptions) {
       );
     }
 
-    const accept = (request: FastifyRequest, reply: FastifyReply, raw: Uint8Array, callback: VerifiedCallback | undefined, done: Done) => {
+    const accept = (request: FastifyRequest, reply: FastifyReply, raw: Uint8Array | string, callback: VerifiedCallback | undefined, done: Done) => {
       if (!callback) return; // refused: the answer is written
-      request.rawBody = raw;
+      request[RAW] = raw;
       request.callback = callback.payload;
       request.callbackHeader = callback.header;
       if (!verify.replayStore) return done();
@@ -98,12 +112,12 @@ export function callbackHooks(options: CallbackOptions) {
 
     function preValidation(request: FastifyRequest, reply: FastifyReply, done: Done) {
       const state = request[STATE];
-      const raw = state instanceof ObservedBody ? state.bytes() : state instanceof Uint8Array ? state : undefined;
-      if (!raw) return done(notVerified(request, 'callback'));
+      const raw = state instanceof ObservedBody ? state.body() : state instanceof Uint8Array ? state : undefined;
+      if (raw === undefined) return done(notVerified(request, 'callback'));
       let decided: ReturnType<typeof decideCallback>;
       try {
         // Without a replayStore, no promise: the verdict is known as soon as the bytes are.
-        decided = decideCallback({ headers: request.headers, respond: (answer) => send(reply, answer) }, raw, verify);
+        decided = decideCallback({ headers: request.headers, parsed: state instanceof ObservedBody ? parsedBody(request) : undefined, respond: (answer) => send(reply, answer) }, raw, verify);
       } catch (error) {
         return done(error as Error);
       }
@@ -158,7 +172,7 @@ export function signedHooks(options: VerifyOptions) {
       };
       receiveSignedRequest(exchange, verify, limit).then((verified) => {
         if (!verified) return;
-        request.rawBody = raw;
+        request[RAW] = raw;
         request.customerId = verified.customerId;
         request[STATE] = VERIFIED;
         // Parsed only once verified: unverified bytes are never parsed.

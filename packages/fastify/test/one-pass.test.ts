@@ -61,29 +61,22 @@ describe('@x/fastify: one pass on opted-in JSON routes', () => {
 
   it('a callback whose body arrives in several pieces (chunked, over a raw socket) is verified on the whole bytes', async () => {
     const signed = createSignedCallback(payload, DEFAULT_CUSTOMER);
-    const bytes = Buffer.from(signed.body);
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(new URL(base).port), '127.0.0.1');
-      let text = '';
-      socket.on('data', (chunk) => (text += chunk));
-      socket.on('end', () => resolve(text));
-      socket.on('error', reject);
-      const head = [`POST /cb HTTP/1.1`, `host: 127.0.0.1`, 'connection: close', 'transfer-encoding: chunked', ...Object.entries(signed.headers).map(([k, v]) => `${k}: ${v}`)];
-      socket.write(`${head.join('\r\n')}\r\n\r\n`);
-      // Three pieces, each written on its own turn so that the server reads them apart.
-      const pieces = [bytes.subarray(0, 7), bytes.subarray(7, 100), bytes.subarray(100)];
-      const next = () => {
-        const piece = pieces.shift();
-        if (!piece) return void socket.write('0\r\n\r\n');
-        socket.write(`${piece.length.toString(16)}\r\n`);
-        socket.write(piece);
-        socket.write('\r\n');
-        setTimeout(next, 20);
-      };
-      next();
-    });
+    const answer = await sendInPieces(Buffer.from(signed.body), signed.headers, [7, 100]);
     expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, ''))).toEqual({ id: payload.reference_id, body: payload });
+    expect(chunkedJson(answer)).toEqual({ id: payload.reference_id, body: payload });
+  });
+
+  it('a body of multi-byte characters, cut inside them, is verified over its exact bytes (the parser decodes text; the signature is over bytes)', async () => {
+    const text = { ...payload, status: { ...payload.status, description: 'Délivré au téléphone 📱 — ✓' } };
+    const signed = createSignedCallback(text, DEFAULT_CUSTOMER);
+    const bytes = Buffer.from(signed.body);
+    const inside = [bytes.indexOf(Buffer.from('é')) + 1, bytes.indexOf(Buffer.from('📱')) + 2, bytes.indexOf(Buffer.from('✓')) + 1];
+    const answer = await sendInPieces(bytes, signed.headers, inside);
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(chunkedJson(answer)).toEqual({ id: payload.reference_id, body: text });
+    // The same bytes with one character changed are refused.
+    const forged = await sendInPieces(Buffer.from(signed.body.replace('📱', '📞')), signed.headers, inside);
+    expect(forged.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
   });
 
   it('signed requests: each customer key is prepared once, at most 64 held for a lookup of many', async () => {
@@ -146,26 +139,71 @@ describe('@x/fastify: the application keeps its own JSON parser', () => {
   it('an app with its own application/json parser registers the plugin, keeps its parser on other routes, and opted-in routes are verified over the bytes it read', async () => {
     const own = Fastify();
     const parsedByApp: string[] = [];
+    // The app's parser: JSON, marked as its own.
     own.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       parsedByApp.push(request.url);
-      done(null, { mine: true, text: body });
+      done(null, { ...(JSON.parse(body as string) as object), mine: true });
     });
     await own.register(xVerification, { callbacks: DEFAULT_CUSTOMER, signedRequests: { credentials: (id) => (id === DEFAULT_CUSTOMER.customerId ? DEFAULT_CUSTOMER : undefined) } });
     own.post('/other', async (request) => ({ body: request.body }));
-    own.post('/cb', { config: { xCallback: true } }, async (request) => ({ id: request.callback.reference_id, body: request.body }));
+    own.post('/cb', { config: { xCallback: true } }, async (request) => ({ callback: request.callback, same: request.callback === request.body, raw: new TextDecoder().decode(request.rawBody) }));
     own.post('/signed', { config: { xSignedRequest: true } }, async (request) => ({ customer: request.customerId, body: request.body }));
     const other = await own.inject({ method: 'POST', url: '/other', payload: '{"a":1}', headers: { 'content-type': 'application/json' } });
-    expect(other.json()).toEqual({ body: { mine: true, text: '{"a":1}' } });
+    expect(other.json()).toEqual({ body: { a: 1, mine: true } });
     const signed = createSignedCallback(payload, DEFAULT_CUSTOMER);
     const cb = await own.inject({ method: 'POST', url: '/cb', payload: signed.body, headers: signed.headers });
-    expect(cb.json()).toEqual({ id: payload.reference_id, body: { mine: true, text: signed.body } });
+    // The verified payload is the body as the route's parser made it from the verified bytes (parsed once).
+    expect(cb.json()).toEqual({ callback: { ...payload, mine: true }, same: true, raw: signed.body });
     const forged = await own.inject({ method: 'POST', url: '/cb', payload: signed.body.replace('Delivered', 'Dropped  '), headers: signed.headers });
     expect(forged.statusCode).toBe(401);
     const body = '{"n":1}';
     const request = { method: 'POST', url: '/signed', contentType: 'application/json', body };
     const verified = await own.inject({ method: 'POST', url: '/signed', payload: body, headers: signRequest(request, DEFAULT_CUSTOMER).headers });
-    expect(verified.json()).toEqual({ customer: DEFAULT_CUSTOMER.customerId, body: { mine: true, text: body } });
+    expect(verified.json()).toEqual({ customer: DEFAULT_CUSTOMER.customerId, body: { n: 1, mine: true } });
     expect(parsedByApp).toEqual(['/other', '/cb', '/cb', '/signed']);
     await own.close();
   });
+
+  it.each([
+    ['keeps the text', (body: string) => body],
+    ['keeps the bytes', (body: string) => Buffer.from(body)],
+    ['makes an array', (body: string) => [body]],
+    ['makes null', () => null],
+  ])('a parser that %s (no JSON object): request.callback is parsed from the verified bytes, request.body stays the parser\'s', async (_name, parse) => {
+    const own = Fastify();
+    own.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, parse(body as string)));
+    await own.register(xVerification, { callbacks: DEFAULT_CUSTOMER });
+    own.post('/cb', { config: { xCallback: true } }, async (request) => ({ callback: request.callback, body: request.body ?? 'none' }));
+    const signed = createSignedCallback(payload, DEFAULT_CUSTOMER);
+    const cb = await own.inject({ method: 'POST', url: '/cb', payload: signed.body, headers: signed.headers });
+    expect(cb.statusCode).toBe(200);
+    expect(cb.json().callback).toEqual(payload);
+    await own.close();
+  });
 });
+
+/** A chunked POST /cb over a raw socket, the body cut at the given byte offsets, each piece written on its own turn (so that the server reads them apart). */
+function sendInPieces(bytes: Buffer, headers: Record<string, string>, cuts: number[]): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+    const head = [`POST /cb HTTP/1.1`, `host: 127.0.0.1`, 'connection: close', 'transfer-encoding: chunked', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    socket.write(`${head.join('\r\n')}\r\n\r\n`);
+    const pieces = [0, ...cuts].map((start, i) => bytes.subarray(start, [...cuts, bytes.length][i]));
+    const next = () => {
+      const piece = pieces.shift();
+      if (!piece) return void socket.write('0\r\n\r\n');
+      socket.write(`${piece.length.toString(16)}\r\n`);
+      socket.write(piece);
+      socket.write('\r\n');
+      setTimeout(next, 20);
+    };
+    next();
+  });
+}
+
+/** The JSON of a chunked answer's body. */
+const chunkedJson = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, '')) as unknown;

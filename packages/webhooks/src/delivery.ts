@@ -16,8 +16,8 @@ export function checkStore(store: DeliveryStore): DeliveryStore {
   if (typeof store.begin !== 'function' || typeof store.complete !== 'function' || typeof store.abandon !== 'function') {
     throw new WebhookError(
       'invalid_store',
-      'replayStore must implement begin, complete and abandon (with claim() alone an update is lost when the handler fails): ' +
-        'use createMemoryReplayStore() from @x/auth or createRedisReplayStore() from @x/redis.',
+      'replayStore needs begin, complete and abandon (claim() alone loses the update when the handler fails): ' +
+        'use createMemoryReplayStore() (@x/auth) or createRedisReplayStore() (@x/redis).',
     );
   }
   return store;

@@ -95,3 +95,75 @@ describe('verifyCallback', () => {
     );
   });
 });
+
+describe('verifyCallback: the TSA header read without the pattern gives the pattern\'s verdicts', () => {
+  // The oracle: the header read by the pattern alone (as before the fast path), then the same checks.
+  const TSA = /^TSA ([^\s:]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
+  const SIGNATURE = /^[A-Za-z0-9+/]{1,200}={0,2}$/;
+  const oracle = (authorization: string | undefined, legacy: string | undefined, customerId: string, valid: (sig: string) => boolean) => {
+    const value = authorization?.trim();
+    const tsa = value ? TSA.exec(value) : null;
+    if (tsa) return tsa[1] !== customerId ? 'customer_mismatch' : valid(tsa[2]!) ? 'authorization' : 'signature_mismatch';
+    const old = legacy?.trim();
+    if (old === undefined) return value ? 'malformed_authorization' : 'missing_signature';
+    if (!SIGNATURE.test(old)) return 'malformed_authorization';
+    return valid(old) ? 'x-ts-authorization' : 'signature_mismatch';
+  };
+
+  it('for headers made of the right and wrong parts, the verdict (reason or header) is the oracle\'s', async () => {
+    const signed = createSignedCallback(payload, credentials);
+    const signature = signed.headers.authorization!.slice(signed.headers.authorization!.lastIndexOf(':') + 1);
+    const part = <T>(...values: T[]) => fc.constantFrom(...values);
+    const ids = [credentials.customerId, 'OTHER-ID', `${credentials.customerId} x`, '', credentials.customerId.toLowerCase()];
+    const sigs = [signature, signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')), `${signature}!`, signature.slice(0, -1), '', 'x'.repeat(201)];
+    const prefixes = ['TSA ', 'tsa ', 'TsA ', 'TSA  ', 'TSB ', 'TSA', 'TSA_', 'TSA:', 'TS A ', 'Bearer '];
+    const header = fc.record({ prefix: part(...prefixes), id: part(...ids), colon: part(':', '', '::'), sig: part(...sigs), pad: part('', ' ', '\t') });
+    await fc.assert(
+      fc.asyncProperty(fc.option(header, { nil: undefined }), fc.option(part(...sigs), { nil: undefined }), part(credentials.customerId, `${credentials.customerId}:x`, 'a b'), async (h, legacy, customerId) => {
+        const authorization = h && `${h.pad}${h.prefix}${h.id}${h.colon}${h.sig}${h.pad}`;
+        const headers: Record<string, string> = {};
+        if (authorization !== undefined) headers.authorization = authorization;
+        if (legacy !== undefined) headers['x-ts-authorization'] = legacy;
+        const result = await verifyCallback({ body: signed.body, headers }, { ...options, customerId });
+        const expected = oracle(authorization, legacy, customerId, (sig) => sig === signature);
+        expect(result.ok ? result.header : result.reason).toBe(expected);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('verifyCallback with a payload parsed by the caller', () => {
+  it('uses it as the payload, while the de-duplication identity is read from the bytes (a transforming parser changes nothing of it)', async () => {
+    const signed = createSignedCallback(payload, credentials);
+    const transformed = { ...(JSON.parse(signed.body) as object), status: { ...payload.status, updated_on: new Date(payload.status.updated_on) }, mine: true };
+    const store = createMemoryReplayStore();
+    const own = await verifyCallback({ ...signed, parsed: transformed }, { ...options, replayStore: store });
+    if (!own.ok) throw new Error(own.reason);
+    expect(own.payload).toBe(transformed);
+    const plain = await verifyCallback(signed, options);
+    if (!plain.ok) throw new Error(plain.reason);
+    expect(own.identity).toBe(plain.identity);
+    expect(own.identity).toMatch(/^\["sms"/); // the family's fields, not a hash of the bytes
+    await own.complete();
+    // The same update again, parsed by the caller the same way: a duplicate.
+    expect(await verifyCallback({ ...signed, parsed: transformed }, { ...options, replayStore: store })).toMatchObject({ ok: false, reason: 'duplicate' });
+    const untracked = await verifyCallback({ ...signed, parsed: transformed }, options);
+    expect(untracked.ok && untracked.identity).toBe(plain.identity);
+  });
+
+  it('a body the caller parsed but JSON.parse cannot read is identified by its bytes, never thrown', async () => {
+    const body = "{reference_id:'X'}";
+    const headers = createSignedCallback(body, credentials).headers;
+    const result = await verifyCallback({ body, headers, parsed: { reference_id: 'X' } }, { ...options, replayStore: createMemoryReplayStore() });
+    expect(result.ok && result.identity).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
+
+describe('verifyCallback with a customer id that is not usable', () => {
+  it.each([undefined, null, 42, '', 'a b', 'a:b', 'x'.repeat(257)])('%s: refused with a reason, never thrown', async (customerId) => {
+    const signed = createSignedCallback(payload, credentials);
+    const result = await verifyCallback(signed, { ...options, customerId: customerId as string });
+    expect(result).toMatchObject({ ok: false, reason: 'customer_mismatch' });
+  });
+});
