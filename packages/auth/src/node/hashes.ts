@@ -1,14 +1,18 @@
 // `#hashes` on Node (the `node` export condition, when no deno/bun/worker/browser condition comes first): the hash functions of
 // node:crypto, through its public API. @noble/hashes is not loaded on this path.
-import { createHash, createHmac, createSecretKey } from 'node:crypto';
 import type * as Portable from '../hashes.js';
 import type { PreparedMac } from '../hmac.js';
 
+// node:crypto read with process.getBuiltinModule, not imported: an `import` of a built-in builds an
+// ESM facade that reads every export, and reading `webcrypto` loads WebCrypto (about 1 ms at start).
+// Its functions are looked up on the module object at each call, as an import's live bindings were.
+const crypto = process.getBuiltinModule('node:crypto');
+
 /** HMAC through node:crypto: the key imported once as a KeyObject, an Hmac per signature (text hashed as UTF-8). */
 export function nodeHmac(hash: 'sha1' | 'sha256', key: Uint8Array): PreparedMac {
-  const secret = createSecretKey(key);
+  const secret = crypto.createSecretKey(key);
   return (parts) => {
-    const mac = createHmac(hash, secret);
+    const mac = crypto.createHmac(hash, secret);
     for (const part of parts) mac.update(part);
     return mac.digest('base64');
   };
@@ -16,4 +20,4 @@ export function nodeHmac(hash: 'sha1' | 'sha256', key: Uint8Array): PreparedMac 
 
 export const hmacSha256: typeof Portable.hmacSha256 = (key) => nodeHmac('sha256', key);
 export const hmacSha1: typeof Portable.hmacSha1 = (key) => nodeHmac('sha1', key);
-export const sha256Hex: typeof Portable.sha256Hex = (data) => createHash('sha256').update(data).digest('hex');
+export const sha256Hex: typeof Portable.sha256Hex = (data) => crypto.createHash('sha256').update(data).digest('hex');

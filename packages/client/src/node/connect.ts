@@ -6,12 +6,13 @@
 // node:http and node:https are called through their module objects, looked up at each request:
 // request mocks (msw, nock, @mswjs/interceptors) replace `request` on those objects, and a
 // function imported by name would keep the original (and reach the network under a mock).
-import http, { type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
-import https, { type AgentOptions } from 'node:https';
-import { isIP, type Socket } from 'node:net';
-import { checkServerIdentity, type PeerCertificate } from 'node:tls';
+import type { Agent, ClientRequest, IncomingMessage, OutgoingHttpHeaders, RequestOptions } from 'node:http';
+import type { AgentOptions, Agent as HttpsAgent } from 'node:https';
+import type { Socket } from 'node:net';
+import type { PeerCertificate } from 'node:tls';
 import type { HttpsProxyAgent } from 'https-proxy-agent';
 import { bareHost } from '../transport/url.js';
+import { http, https, isIP, checkServerIdentity } from './builtins.js';
 import { proxyAgentModule } from './proxy-agent.js';
 import { proxyAuthorization, proxyRoute, type ProxyOptions } from './proxy.js';
 
@@ -45,8 +46,8 @@ export function createConnect(options: ConnectOptions): Connect {
   // The route is read now: an unusable proxy is a ConfigurationError when the client is created.
   const route = proxyRoute(options, process.env);
   // Made at the first request of each kind (most clients speak https only).
-  let httpAgent: http.Agent | undefined;
-  let httpsAgent: https.Agent | undefined;
+  let httpAgent: Agent | undefined;
+  let httpsAgent: HttpsAgent | undefined;
   const agentFor = (secure: boolean) => (secure ? (httpsAgent ??= closeIdle(new https.Agent({ ...agentOptions, ...tls }))) : (httpAgent ??= closeIdle(new http.Agent(agentOptions))));
   // One tunnelling agent per proxy, kept: its tunnels are pooled like direct sockets.
   const tunnels = new Map<string, HttpsProxyAgent<string>>();
@@ -115,7 +116,7 @@ const IDLE_MS = 4_000;
  * unknown). The timer runs only while a socket is idle (the agent's `timeout` option would also
  * arm it, and listen for it, on every request).
  */
-function closeIdle<A extends http.Agent>(agent: A): A {
+function closeIdle<A extends Agent>(agent: A): A {
   const keep = agent.keepSocketAlive.bind(agent) as (socket: Socket) => boolean;
   const reuse = agent.reuseSocket.bind(agent);
   agent.keepSocketAlive = ((socket: Socket) => {

@@ -2,7 +2,6 @@
 // a proxy never loads it, and `npm i @x/client` does not install it (an optional peer dependency).
 // Loaded by Node's own require from where this file is, in both builds: a CommonJS project under
 // Jest (whose module system has no require(esm)) gets https-proxy-agent 7's CommonJS build.
-import { createRequire } from 'node:module';
 import type { HttpsProxyAgent } from 'https-proxy-agent';
 import { ConfigurationError } from '../errors.js';
 
@@ -15,7 +14,8 @@ export function proxyAgentModule(proxyHost: string): AgentModule {
   if (loaded) return loaded;
   try {
     // The CommonJS build gets import.meta.url from the build's shim (from __filename).
-    loaded = createRequire(import.meta.url)('https-proxy-agent') as AgentModule;
+    // node:module read when a proxy first applies (not at import: it loads Node's source map support).
+    loaded = process.getBuiltinModule('node:module').createRequire(import.meta.url)('https-proxy-agent') as AgentModule;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_REQUIRE_ESM') throw error;
