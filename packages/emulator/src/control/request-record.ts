@@ -1,6 +1,6 @@
 // What the routes tell the journal about the request they are answering: the verdict of
 // authentication, who it named, the numbers it was about, the fault applied, and the service code
-// and reference id of the answer. Kept in the request's Hono context (`c.var.journal`, set by the
+// and reference id of the answer. Kept in the request's Hono context (`c.get('journal')`, set by the
 // journal middleware and shared by the app and its product sub-apps), never in a header.
 import type { FaultType } from './faults.js';
 import type { JournalVerdict } from './journal.js';
@@ -29,23 +29,26 @@ export interface JournalVariables {
   journal?: RequestDraft;
 }
 
-/** Any Hono context of the emulator's apps: they all carry {@link JournalVariables}. */
+/**
+ * Any Hono context of the emulator's apps: they all carry {@link JournalVariables}. Read with
+ * `get` (a Map lookup), not `c.var` (which copies every variable into a new object on each read).
+ */
 export interface JournalContext {
-  readonly var: Readonly<JournalVariables>;
+  get(key: 'journal'): RequestDraft | undefined;
 }
 
 /** For an answer built outside any request's context (the Node adapter's unreadable request): nothing is noted. */
-export const UNRECORDED: JournalContext = Object.freeze({ var: Object.freeze({}) });
+export const UNRECORDED: JournalContext = Object.freeze({ get: () => undefined });
 
 /** Adds facts to the record of a request; nothing when the request is not being journaled. */
 export function note(c: JournalContext, fields: RequestDraft): void {
-  const draft = c.var.journal;
+  const draft = c.get('journal');
   if (draft) Object.assign(draft, fields);
 }
 
 /** Adds the numbers a request was about (each once). */
 export function notePhones(c: JournalContext, numbers: ReadonlyArray<string | undefined>): void {
-  const draft = c.var.journal;
+  const draft = c.get('journal');
   if (!draft) return;
   for (const n of numbers) {
     if (n === undefined || n === '') continue;
@@ -68,7 +71,7 @@ function factsOf(body: unknown): AnswerFacts | undefined {
 
 /** Notes the service code and reference id of the body being answered (the last answer built wins). */
 export function noteAnswer(c: JournalContext, body: unknown): void {
-  const draft = c.var.journal;
+  const draft = c.get('journal');
   if (draft) draft.answer = factsOf(body);
 }
 
