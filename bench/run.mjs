@@ -77,7 +77,7 @@ const summary = [
   ['Fastify callback route with verification, by server CPU time', 'adapters-fastify-cpu', '@x/fastify', 'req/CPU-s', [null, 'floor']],
   ['Express callback route with verification', 'adapters-express', '@x/express', 'req/s', [null, 'floor']],
   ['Express callback route with verification, by server CPU time', 'adapters-express-cpu', '@x/express', 'req/CPU-s', [null, 'floor']],
-  ['Fastify callback route with verification, by instructions (valgrind)', 'instructions-fastify', '@x/fastify xVerification (signature verified', 'req/M instr', [null, 'floor']],
+  ['Fastify callback route with verification, by instructions (valgrind)', 'instructions-fastify', '@x/fastify xVerification (signature verified', 'req/M instr', [null, 'by hand', 'floor']],
   ['Express callback route with verification, by instructions (valgrind)', 'instructions-express', '@x/express verifyCallbacks (signature verified', 'req/M instr', [null, 'floor']],
   ['Memory replay store: claim at the cap', 'replay', 'claim at the cap', 'claims/s', [null, 'filling', 'expiring']],
   ['Emulator: signed SMS POSTs', 'emulator', 'emulator, POST /v1/messaging signed by @x/auth', 'req/s', [null, 'floor']],
@@ -86,7 +86,7 @@ const summary = [
   ['Emulator: transaction store full (each POST evicts the oldest)', 'emulator-store', 'store full', 'req/s', [null, 'below cap']],
 ].filter(([, id]) => results[id]);
 
-const floorName = { official: 'official client', 'node:http': 'node:http floor', floor: 'floor', 'below cap': 'the store below its cap', filling: 'a filling store below the cap', expiring: 'a store below the cap with keys expiring' };
+const floorName = { official: 'official client', 'node:http': 'node:http floor', floor: 'floor', 'by hand': 'the route verifying by hand (node:crypto)', 'below cap': 'the store below its cap', filling: 'a filling store below the cap', expiring: 'a store below the cap with keys expiring' };
 const lines = [];
 lines.push('# Benchmarks', '');
 if (process.env.BENCH_REPORT_FROM) {
@@ -145,10 +145,12 @@ for (const fw of ['express', 'fastify']) {
 }
 for (const fw of ['express', 'fastify']) {
   const result = results[`instructions-${fw}`];
-  const cost = (r) => r && (1 / r.ratios[0].median - 1) * 100; // extra instructions per request, in % of the floor's
+  // Extra instructions per request, in % of a reference's: the goal (issue 21) is read against the
+  // same route verifying by hand with node:crypto (the HMAC is the floor), the route without the plugin is context.
+  const cost = (r, against) => r && (1 / r.ratios.find((x) => x.against === against).median - 1) * 100;
   const verified = result?.rows[0];
-  const own = result?.rows.find((r) => r.name.includes('HMAC stubbed'));
-  if (verified) goals.push(`${fw === 'express' ? 'Express' : 'Fastify'} callback route with verification, by instructions per request (valgrind): ${cost(verified).toFixed(0)}% more than the route without the plugin (the plugin's own code with the HMAC stubbed: ${cost(own).toFixed(0)}%, so the HMAC itself is about ${(cost(verified) - cost(own)).toFixed(0)} points); goal at most 5%: ${cost(verified) <= 5 ? 'met' : 'not met'}.`);
+  const byHand = verified?.ratios.some((x) => x.against === 'by hand');
+  if (verified && byHand) goals.push(`${fw === 'express' ? 'Express' : 'Fastify'} callback route with verification, by instructions per request (valgrind): ${cost(verified, 'by hand').toFixed(1)}% more than the same route verifying by hand with node:crypto (${cost(verified, 'floor').toFixed(0)}% more than the route without verification); goal at most 5% over the hand-written route: ${cost(verified, 'by hand') <= 5 ? 'met' : 'not met'}.`);
 }
 const emu = row('emulator', 'emulator, POST /v1/messaging signed by @x/auth')?.ratios.find((x) => x.against === 'floor');
 if (emu) goals.push(`Emulator at least 0.4x a trivial Hono route: ${emu.median.toFixed(2)}x (range ${emu.min.toFixed(2)}-${emu.max.toFixed(2)}), ${emu.median >= 0.4 ? 'met' : 'not met'}.`);

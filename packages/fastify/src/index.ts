@@ -62,6 +62,10 @@ const plugin: FastifyPluginAsync<XFastifyOptions> = async (fastify, options) => 
       const raw = this[RAW];
       return typeof raw === 'string' ? (this[RAW] = Buffer.from(raw)) : raw;
     },
+    // Still assignable, as a plain decorator was (a hook of the application may set it).
+    setter(this: FastifyRequest, value: Uint8Array | null) {
+      this[RAW] = value;
+    },
   });
   fastify.decorateRequest(STATE as unknown as string, null);
 

@@ -207,3 +207,18 @@ function sendInPieces(bytes: Buffer, headers: Record<string, string>, cuts: numb
 
 /** The JSON of a chunked answer's body. */
 const chunkedJson = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, '')) as unknown;
+
+describe('@x/fastify: request.rawBody', () => {
+  it('is the verified bytes on a callback route, and stays assignable by the application elsewhere', async () => {
+    const own = Fastify();
+    await own.register(xVerification, { callbacks: DEFAULT_CUSTOMER });
+    own.post('/cb', { config: { xCallback: true } }, async (request) => ({ raw: Buffer.from(request.rawBody).toString('utf8'), bytes: request.rawBody instanceof Uint8Array }));
+    own.post('/mine', { preHandler: async (request) => void (request.rawBody = new Uint8Array([1, 2, 3])) }, async (request) => ({ raw: [...(request.rawBody ?? [])] }));
+    const signed = createSignedCallback(payload, DEFAULT_CUSTOMER);
+    const cb = await own.inject({ method: 'POST', url: '/cb', payload: signed.body, headers: signed.headers });
+    expect(cb.json()).toEqual({ raw: signed.body, bytes: true });
+    const mine = await own.inject({ method: 'POST', url: '/mine', payload: '{}', headers: { 'content-type': 'application/json' } });
+    expect(mine.json()).toEqual({ raw: [1, 2, 3] });
+    await own.close();
+  });
+});
