@@ -78,7 +78,7 @@ const summary = [
   ['Express callback route with verification', 'adapters-express', '@x/express', 'req/s', [null, 'floor']],
   ['Express callback route with verification, by server CPU time', 'adapters-express-cpu', '@x/express', 'req/CPU-s', [null, 'floor']],
   ['Fastify callback route with verification, by instructions (valgrind)', 'instructions-fastify', '@x/fastify xVerification (signature verified', 'req/M instr', [null, 'by hand', 'floor']],
-  ['Express callback route with verification, by instructions (valgrind)', 'instructions-express', '@x/express verifyCallbacks (signature verified', 'req/M instr', [null, 'floor']],
+  ['Express callback route with verification, by instructions (valgrind)', 'instructions-express', '@x/express verifyCallbacks (signature verified', 'req/M instr', [null, 'by hand', 'floor']],
   ['Memory replay store: claim at the cap', 'replay', 'claim at the cap', 'claims/s', [null, 'filling', 'expiring']],
   ['Emulator: signed SMS POSTs', 'emulator', 'emulator, POST /v1/messaging signed by @x/auth', 'req/s', [null, 'floor']],
   ['Emulator: signed SMS POSTs, by server CPU time', 'emulator-cpu', 'emulator, POST /v1/messaging signed by @x/auth', 'req/CPU-s', [null, 'floor']],
