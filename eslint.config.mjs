@@ -13,7 +13,9 @@ const PRIVATE_IMPORT = { regex: '^(?!@x/)[^.#]', importNamePattern: '^_', messag
 const PRIVATE_CALL = { selector: 'CallExpression > MemberExpression.callee[property.name=/^_/]', message: 'Call only public methods of a dependency (no _-prefixed methods).' };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.tools/**', '.ci-out/**', 'docs/snippets/.work*/**'] },
+  // Also the temporary files builds write and delete while the lint task runs beside them in the
+  // task graph (tsup's bundled config, Vite's timestamped config): eslint failed with ENOENT once.
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.tools/**', '.ci-out/**', 'docs/snippets/.work*/**', '.scratch/**', '**/tsup.config.bundled_*', '**/*.timestamp-*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
