@@ -16,17 +16,16 @@ export interface HonoExchange {
   readonly answer: Response | Promise<Response> | undefined;
 }
 
+/** A plain object: `answer` is a field `respond` sets, not a getter (an object literal with a getter is made by the slow path on each request, as in @x/express). */
 export function exchangeOf(c: Context, onError: MiddlewareOptions['onError']): HonoExchange {
-  let answer: Response | Promise<Response> | undefined;
-  return {
+  const exchange: { -readonly [K in keyof HonoExchange]: HonoExchange[K] } = {
     headers: c.req.raw.headers,
+    answer: undefined,
     readBody: (limit) => readHonoBody(c.req, limit),
-    respond(refusal, reason) {
+    respond: (refusal, reason) => {
       const failure = onError && verificationFailure(refusal, reason);
-      answer = failure ? onError!(failure, c) : c.json(refusal.body, refusal.status as ContentfulStatusCode, refusal.headers);
-    },
-    get answer() {
-      return answer;
+      exchange.answer = failure ? onError!(failure, c) : c.json(refusal.body, refusal.status as ContentfulStatusCode, refusal.headers);
     },
   };
+  return exchange;
 }
