@@ -31,6 +31,7 @@ export class ObservedBody {
     if (!this.#ended) return undefined;
     const chunks = this.#chunks;
     if (chunks.length === 1) return chunks[0]!;
-    return typeof chunks[0] === 'string' ? chunks.join('') : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)), this.#size);
+    // One kind per stream: its encoding is set (by the parser) before it is read.
+    return typeof chunks[0] === 'string' ? chunks.join('') : Buffer.concat(chunks as Buffer[], this.#size);
   }
 }
