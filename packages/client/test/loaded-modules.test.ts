@@ -31,3 +31,20 @@ describe.each(['loaded-modules.cjs', 'loaded-modules.mjs'])('%s', (file) => {
     if (file.endsWith('.mjs')) expect(noble(files).some((f) => f.endsWith('/sha2.js'))).toBe(true);
   });
 });
+
+// Cold start (issue 20): `import` / `require` + `createClient()` loads no built-in of the network
+// or crypto stacks (they are read at the first request and the first signature); the first send
+// loads them, so the probe can tell.
+const stacks = (entries: string[]) => entries.filter((m) => /^NativeModule (crypto|http|https|net|tls|stream|internal\/crypto\/\w+|_http_client)$/.test(m));
+describe.each(['cold-builtins.mjs', 'cold-builtins.cjs'])('%s', (file) => {
+  it('creating a client loads neither node:crypto nor node:http/https/net/tls', () => {
+    expect(stacks(loaded(file))).toEqual([]);
+  });
+
+  it('the first send loads them (signing and the request)', () => {
+    const run = spawnSync(process.execPath, [fileURLToPath(new URL(`./fixtures/${file}`, import.meta.url)), 'send'], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.stderr).toBe('');
+    const entries = stacks(JSON.parse(run.stdout) as string[]);
+    for (const name of ['crypto', 'http', '_http_client']) expect(entries).toContain(`NativeModule ${name}`);
+  });
+});

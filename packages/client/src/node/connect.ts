@@ -3,7 +3,7 @@
 // https targets through a CONNECT tunnel (https-proxy-agent, loaded when first needed), http
 // targets as absolute-URI requests to the proxy.
 //
-// node:http and node:https are called through their module objects, looked up at each request:
+// node:http and node:https are called through their module objects (builtins.ts), read at each request:
 // request mocks (msw, nock, @mswjs/interceptors) replace `request` on those objects, and a
 // function imported by name would keep the original (and reach the network under a mock).
 import type { Agent, ClientRequest, IncomingMessage, OutgoingHttpHeaders, RequestOptions } from 'node:http';
@@ -48,7 +48,7 @@ export function createConnect(options: ConnectOptions): Connect {
   // Made at the first request of each kind (most clients speak https only).
   let httpAgent: Agent | undefined;
   let httpsAgent: HttpsAgent | undefined;
-  const agentFor = (secure: boolean) => (secure ? (httpsAgent ??= closeIdle(new https.Agent({ ...agentOptions, ...tls }))) : (httpAgent ??= closeIdle(new http.Agent(agentOptions))));
+  const agentFor = (secure: boolean) => (secure ? (httpsAgent ??= closeIdle(new (https()).Agent({ ...agentOptions, ...tls }))) : (httpAgent ??= closeIdle(new (http()).Agent(agentOptions))));
   // One tunnelling agent per proxy, kept: its tunnels are pooled like direct sockets.
   const tunnels = new Map<string, HttpsProxyAgent<string>>();
   const tunnel = (proxy: URL) => {
@@ -76,12 +76,12 @@ export function createConnect(options: ConnectOptions): Connect {
         headers: raw as unknown as OutgoingHttpHeaders,
         agent: agentFor(secure),
       };
-      return secure ? https.request(request, onResponse) : http.request(request, onResponse);
+      return secure ? https().request(request, onResponse) : http().request(request, onResponse);
     }
     const headers = contentLength === undefined ? given : { ...given, 'content-length': String(contentLength) };
     if (secure) {
       // CONNECT tunnel, then TLS to the target through it: the proxy sees neither headers nor body.
-      const req = https.request(url, { method, headers, agent: tunnel(proxy), ...tls, ...ipIdentity(url) }, onResponse);
+      const req = https().request(url, { method, headers, agent: tunnel(proxy), ...tls, ...ipIdentity(url) }, onResponse);
       req.on('proxyConnect', (connect: IncomingMessage) => {
         if (connect.statusCode === 200) return;
         const message = `the proxy ${proxy.host} refused a tunnel to ${url.host}: HTTP ${connect.statusCode} ${connect.statusMessage ?? ''}`.trim();
@@ -102,7 +102,7 @@ export function createConnect(options: ConnectOptions): Connect {
       headers: { ...headers, host: url.host, ...(authorization ? { 'proxy-authorization': authorization } : {}) },
       agent: agentFor(secureProxy),
     };
-    return secureProxy ? https.request(request, onResponse) : http.request(request, onResponse);
+    return secureProxy ? https().request(request, onResponse) : http().request(request, onResponse);
   };
 }
 
