@@ -152,6 +152,11 @@ for (const fw of ['express', 'fastify']) {
   const byHand = verified?.ratios.some((x) => x.against === 'by hand');
   if (verified && byHand) goals.push(`${fw === 'express' ? 'Express' : 'Fastify'} callback route with verification, by instructions per request (valgrind): ${cost(verified, 'by hand').toFixed(1)}% more than the same route verifying by hand with node:crypto (${cost(verified, 'floor').toFixed(0)}% more than the route without verification); goal at most 5% over the hand-written route: ${cost(verified, 'by hand') <= 5 ? 'met' : 'not met'}.`);
 }
+for (const kind of ['require', 'import']) {
+  // Issue 20: no slower than the official client (a ratio of CPU time, so at most 1.00x).
+  const q = row(`coldstart-${kind}`, `@x/client: ${kind} + createClient()`)?.ratios.find((x) => x.against === 'official');
+  if (q) goals.push(`Cold start, \`${kind}\` + createClient() installed, by CPU time: ${q.median.toFixed(2)}x the official client's (range ${q.min.toFixed(2)}-${q.max.toFixed(2)}; below 1.00x is faster); goal no slower (at most 1.00x): ${q.median <= 1 ? 'met' : 'not met'}.`);
+}
 const emu = row('emulator', 'emulator, POST /v1/messaging signed by @x/auth')?.ratios.find((x) => x.against === 'floor');
 if (emu) goals.push(`Emulator at least 0.4x a trivial Hono route: ${emu.median.toFixed(2)}x (range ${emu.min.toFixed(2)}-${emu.max.toFixed(2)}), ${emu.median >= 0.4 ? 'met' : 'not met'}.`);
 const emuInstr = row('instructions-emulator', 'emulator, POST /v1/messaging signed by @x/auth')?.ratios[0];
