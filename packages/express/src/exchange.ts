@@ -11,8 +11,8 @@ export interface ExpressExchange {
   readBody(limit: number): Promise<Uint8Array | string>;
   /** Writes the answer of a request that does not reach the handler: `onError`'s, or the core's JSON. */
   respond(answer: CallbackAnswer, reason: string): void;
-  /** The bytes this middleware read from the stream (then req.body is its to set); undefined when a parser kept them. */
-  readonly read: Uint8Array | undefined;
+  /** Whether this middleware reads the bytes from the stream (then they are `req.rawBody` and req.body is its to set), not a parser. */
+  readonly read: boolean;
 }
 
 /**
@@ -23,8 +23,15 @@ export interface ExpressExchange {
 export function exchangeOf(req: Request, res: Response, next: NextFunction, onError: MiddlewareOptions['onError']): ExpressExchange {
   const exchange: { -readonly [K in keyof ExpressExchange]: ExpressExchange[K] } = {
     headers: req.headers,
-    read: undefined,
-    readBody: async (limit) => keptRawBody(req) ?? (exchange.read = await readStream(req, limit)),
+    read: false,
+    // Not an async function: one promise step less on every callback (keptRawBody's throw becomes
+    // a rejection in the core's read).
+    readBody: (limit) => {
+      const kept = keptRawBody(req);
+      if (kept !== undefined) return Promise.resolve(kept);
+      exchange.read = true;
+      return readStream(req, limit);
+    },
     respond: (answer, reason) => {
       const failure = onError && verificationFailure(answer, reason);
       if (failure) return onError!(failure, req, res, next);

@@ -48,6 +48,27 @@ describe('receiveCallback', () => {
     await expect(receiveCallback(exchange, credentials, 64)).rejects.toThrow('the stream broke');
     expect(answers).toEqual([]);
   });
+
+  it('a reader that throws at once (not async) still gives a rejected promise, for callbacks and signed requests', async () => {
+    for (const receive of [receiveCallback, receiveSignedRequest] as const) {
+      const { exchange, answers } = exchangeOf(new Request('http://x/cb', { method: 'POST', body: 'x' }));
+      exchange.readBody = () => {
+        throw new TypeError('the parser consumed the body');
+      };
+      let result: Promise<unknown> | undefined;
+      expect(() => (result = receive(exchange, { ...credentials, credentials }, 64))).not.toThrow();
+      await expect(result).rejects.toThrow('the parser consumed the body');
+      expect(answers).toEqual([]);
+    }
+  });
+
+  it('a decision that throws (a body parsed by someone else) rejects, nothing answered', async () => {
+    const signed = createSignedCallback(payload, credentials);
+    const { exchange: e, answers } = exchangeOf(new Request('http://x/cb', { method: 'POST', body: signed.body, headers: signed.headers }));
+    e.readBody = () => Promise.resolve({} as never);
+    await expect(receiveCallback(e, credentials, 1024)).rejects.toThrow();
+    expect(answers).toEqual([]);
+  });
 });
 
 describe('decideCallback (the bytes already read: one pass, no promise without a store)', () => {
