@@ -11,8 +11,8 @@ export interface ExpressExchange {
   readBody(limit: number): Promise<Uint8Array | string>;
   /** Writes the answer of a request that does not reach the handler: `onError`'s, or the core's JSON. */
   respond(answer: CallbackAnswer, reason: string): void;
-  /** Whether this middleware reads the bytes from the stream (then they are `req.rawBody` and req.body is its to set), not a parser. */
-  readonly read: boolean;
+  /** The bytes this middleware read from the stream (then req.body is its to set); undefined when a parser kept them. */
+  readonly read: Uint8Array | undefined;
 }
 
 /**
@@ -23,14 +23,12 @@ export interface ExpressExchange {
 export function exchangeOf(req: Request, res: Response, next: NextFunction, onError: MiddlewareOptions['onError']): ExpressExchange {
   const exchange: { -readonly [K in keyof ExpressExchange]: ExpressExchange[K] } = {
     headers: req.headers,
-    read: false,
+    read: undefined,
     // Not an async function: one promise step less on every callback (keptRawBody's throw becomes
     // a rejection in the core's read).
     readBody: (limit) => {
       const kept = keptRawBody(req);
-      if (kept !== undefined) return Promise.resolve(kept);
-      exchange.read = true;
-      return readStream(req, limit);
+      return kept !== undefined ? Promise.resolve(kept) : readStream(req, limit).then((bytes) => (exchange.read = bytes));
     },
     respond: (answer, reason) => {
       const failure = onError && verificationFailure(answer, reason);

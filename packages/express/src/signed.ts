@@ -31,7 +31,7 @@ export function verifySignedRequests(options: SignedRequestMiddlewareOptions): R
     const exchange = exchangeOf(req, res, next, options.onError);
     receiveSignedRequest({ ...exchange, method: req.method, url: req.originalUrl }, verify, limit).then((verified) => {
       if (!verified) return;
-      if (exchange.read) parseVerifiedBody(req, req.rawBody as Uint8Array); // the bytes readStream kept
+      if (exchange.read) parseVerifiedBody(req, exchange.read);
       req.customerId = verified.customerId;
       next();
     }, next);

@@ -1,7 +1,8 @@
 // Every setup the README documents, on Express 4 and 5, for callbacks and signed requests (JSON
 // and form bodies): the verifier before the parsers, express.raw() on the route, a global
 // express.json() / express.urlencoded() with the exported `saveRawBody` verify hook, and a global
-// parser without it (a typed WebhookError that says what to do). No body-parser internals are set.
+// parser without it (a typed WebhookError that says what to do). No body-parser internals are set,
+// and a verifier that read the stream itself keeps no req.rawBody.
 import { createMemoryReplayStore, signRequest } from '@x/auth';
 import { WebhookError, type CallbackPayload } from '@x/webhooks';
 import { createSignedCallback } from '@x/webhooks/testing';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRawBody, verifyCallbacks, verifySignedRequests } from '../src/index.js';
 import { credentials, frameworks, listen } from './receivers.js';
 
-type Seen = { callback?: unknown; customerId?: string; body: unknown; internals: boolean };
+type Seen = { callback?: unknown; customerId?: string; body: unknown; internals: boolean; rawBody: boolean };
 
 for (const [name, express] of frameworks) {
   describe(`${name}: documented setups`, () => {
@@ -23,7 +24,7 @@ for (const [name, express] of frameworks) {
       const callbacks = () => verifyCallbacks({ ...credentials, replayStore: createMemoryReplayStore() });
       const signed = () => verifySignedRequests({ credentials: (id) => (id === credentials.customerId ? credentials : undefined), replayStore: createMemoryReplayStore() });
       const handler = (req: express5.Request, res: express5.Response) => {
-        seen.push({ callback: req.callback, customerId: req.customerId, body: req.body, internals: '_body' in req });
+        seen.push({ callback: req.callback, customerId: req.customerId, body: req.body, internals: '_body' in req, rawBody: 'rawBody' in req });
         res.json({ ok: true, body: req.body ?? null });
       };
       const onError = (error: Error, _req: express5.Request, res: express5.Response, _next: express5.NextFunction) => {
@@ -139,8 +140,12 @@ for (const [name, express] of frameworks) {
       expect(await (await response).json()).toEqual({ ok: true, body: p });
       const r = await postSigned('/first/signed', 'application/x-www-form-urlencoded', form);
       expect((await r.json()).body).toEqual({ phone_number: '15555550123', message: 'hello there', message_type: 'ARN' });
-      // Only what this package documents is set (req.rawBody, req.body), no body-parser flag.
-      expect(seen.slice(-2).map((s) => s.internals)).toEqual([false, false]);
+      // Only what this package documents is set (req.body, and req.callback or req.customerId), no
+      // body-parser flag and no req.rawBody (each property added to an Express request is costly).
+      expect(seen.slice(-2).map((s) => [s.internals, s.rawBody])).toEqual([
+        [false, false],
+        [false, false],
+      ]);
     });
 
     it('the saveRawBody hook keeps the parsed body the parsers made', async () => {
