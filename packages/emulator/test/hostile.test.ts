@@ -368,7 +368,7 @@ describe('item 15: in-process fetch honours the AbortSignal', () => {
 
 describe('headers as they arrived (the Node adapter passes rawHeaders)', () => {
   it('read as a record, they equal what Headers makes of them (names, repeats, whitespace)', async () => {
-    const { headerRecord } = await import('../src/routes/service.js');
+    const { headerRecord } = await import('../src/routes/headers.js');
     const token = fc.stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,12}$/);
     const space = fc.constantFrom('', ' ', '\t', '  ', ' \t');
     const value = fc.tuple(space, fc.stringMatching(/^[\x21-\x7e\xa0-\xff]([\x20-\x7e\xa0-\xff]{0,20}[\x21-\x7e\xa0-\xff])?$/), space).map(([a, v, b]) => `${a}${v}${b}`);

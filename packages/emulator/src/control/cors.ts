@@ -5,6 +5,7 @@ import type { EmulatorContext } from '../state/context.js';
 import { report } from '../logger.js';
 import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
+import { headerOf, type HeaderVariables } from '../routes/headers.js';
 
 /** Methods of the service routes. */
 const METHODS = 'GET, POST, PUT, PATCH, DELETE';
@@ -35,10 +36,10 @@ function allowedHeaders(requested: string | null): string {
  * 403 with a body that says how to turn it on (visible in the browser's network panel), and the
  * logger warns once per origin.
  */
-export function corsMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: EmulatorEnv }> {
+export function corsMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: EmulatorEnv; Variables: HeaderVariables }> {
   const warned = new Set<string>();
   return async (c, next) => {
-    const origin = c.req.header('origin');
+    const origin = headerOf(c, 'origin');
     if (origin === undefined || isControl(c.req.path)) return next();
     const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
     if (!ctx.cors) {

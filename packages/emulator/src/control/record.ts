@@ -5,6 +5,7 @@ import type { JournalEntry } from './journal.js';
 import { schemeOf, type JournalVariables, type RequestDraft } from './request-record.js';
 import type { EmulatorEnv } from '../types.js';
 import { isControlPath } from '../paths.js';
+import { headerOf, type HeaderVariables } from '../routes/headers.js';
 
 /**
  * Reads of the control routes (and the inspector page) are not journaled: the inspector reads
@@ -12,14 +13,13 @@ import { isControlPath } from '../paths.js';
  */
 const isControlRead = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && (path === '/' || isControlPath(path));
 
-export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: EmulatorEnv; Variables: JournalVariables }> {
+export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: EmulatorEnv; Variables: JournalVariables & HeaderVariables }> {
   return async (c, next) => {
     const method = c.req.method;
     const path = c.req.path;
     if (isControlRead(method, path)) return next();
     const started = performance.now();
     const at = ctx.now();
-    const request = c.req.raw;
     const draft: RequestDraft = {};
     c.set('journal', draft);
     await next();
@@ -32,7 +32,7 @@ export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bin
       at,
       method,
       path,
-      scheme: schemeOf(request),
+      scheme: schemeOf(headerOf(c, 'authorization')),
       verdict: draft.verdict ?? (control ? 'control' : 'none'),
       status: response.status,
       ms: Math.round((performance.now() - started) * 10) / 10,

@@ -10,9 +10,10 @@ import { note, notePhones, type JournalVariables } from '../control/request-reco
 import type { Kind, Transaction } from '../state/store.js';
 import type { Customer, EmulatorEnv } from '../types.js';
 import { REFERENCE_ID } from '../service/validate.js';
+import { headerOf, headerRecordOf, type HeaderVariables } from './headers.js';
 
 /** Per request, set by the service middleware before a product route runs. */
-export interface ServiceVariables extends JournalVariables {
+export interface ServiceVariables extends JournalVariables, HeaderVariables {
   /** The verified customer. */
   customer: Customer;
   /** The raw body (verified with the signature). */
@@ -98,17 +99,17 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
 
     let raw: Uint8Array | undefined;
     try {
-      raw = await readBody(request, limit);
+      raw = await readBody(request, limit, (name) => headerOf(c, name));
     } catch {
       return family.fail(c, 'bad_request', { description: 'the body could not be read' });
     }
     if (!raw) return family.fail(c, 'payload_too_large', { description: `at most ${limit} bytes` });
 
-    const headers = c.env?.rawHeaders ? headerRecord(c.env.rawHeaders) : request.headers;
+    const headers = headerRecordOf(c) ?? request.headers;
     const result = await verifyRequest({ method, url: c.env?.requestTarget ?? c.req.url, headers, body: raw.length ? raw : undefined }, auth);
     if (!result.ok) {
       // The journal names the numbers of refused requests too ("why did my SMS to ... fail?").
-      const parsed = raw.length ? parseBody(raw, request.headers.get('content-type') ?? undefined) : undefined;
+      const parsed = raw.length ? parseBody(raw, headerOf(c, 'content-type')) : undefined;
       if (typeof parsed === 'object') notePhones(c, numbersOf(parsed, undefined));
       note(c, { verdict: result.reason, ...(result.customerId !== undefined ? { customerId: result.customerId } : {}), ...(result.stringToSign !== undefined ? { stringToSign: result.stringToSign } : {}) });
       return family.auth(c, result.reason, result.stringToSign);
@@ -122,33 +123,6 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
       if (c.env) c.env.dropped = true;
     }
   };
-}
-
-const isHttpWhitespace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-
-/** Strips leading and trailing HTTP whitespace (space, tab, CR, LF) as Headers does; nothing else (not String#trim's Unicode spaces). */
-function trimHttpWhitespace(value: string): string {
-  let start = 0;
-  let end = value.length;
-  while (start < end && isHttpWhitespace(value.charCodeAt(start))) start++;
-  while (end > start && isHttpWhitespace(value.charCodeAt(end - 1))) end--;
-  return start === 0 && end === value.length ? value : value.slice(start, end);
-}
-
-/**
- * Raw headers (name, value, name, value...) as a record of lower-case names, repeated headers
- * joined with ", " as Headers joins them (HTTP/2 pseudo-headers left out, as the Node adapter does).
- */
-export function headerRecord(raw: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    if (name.startsWith(':')) continue;
-    const value = trimHttpWhitespace(raw[i + 1]!);
-    const prior = out[name];
-    out[name] = prior === undefined ? value : `${prior}, ${value}`;
-  }
-  return out;
 }
 
 /** An HTML error page, as a proxy or load balancer in front of the service answers (not JSON). */
@@ -181,7 +155,7 @@ function faultAnswer(c: ServiceContext, family: ErrorFamily, faults: EmulatorCon
 
 /** The parameters of the body (form or JSON), or the 400 of the family. */
 export function readParams(c: ServiceContext, family: ErrorFamily): ParsedBody | Response {
-  const parsed = parseBody(c.get('raw'), c.req.header('content-type'));
+  const parsed = parseBody(c.get('raw'), headerOf(c, 'content-type'));
   if (typeof parsed === 'string') return family.fail(c, 'bad_request', { description: BODY_PROBLEMS[parsed] });
   notePhones(c, numbersOf(parsed, c.req.param('phone')));
   return parsed;

@@ -26,6 +26,7 @@ import {
   type Verification,
 } from '../state/verification.js';
 import { allow, readParams, REFERENCE_PARAM, type ProductModule, type ServiceContext } from './service.js';
+import { headerOf } from './headers.js';
 
 /** Payload limit of the Verify API (3116, HTTP 413). */
 export const VERIFY_API_MAX_BODY = 10 * 1024;
@@ -87,7 +88,7 @@ function parseCreate(body: Record<string, unknown>): Omit<Verification, 'referen
 
 /** JSON only (the API requires `Content-Type: application/json`); the object, or the family's answer. */
 function readJson(c: ServiceContext, family: ErrorFamily): Record<string, unknown> | Response {
-  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+  if (!(headerOf(c, 'content-type') ?? '').toLowerCase().startsWith('application/json')) {
     return family.error(c, 400, 3110, 'Content-Type must be application/json');
   }
   const body = readParams(c, family);
