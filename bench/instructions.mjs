@@ -139,7 +139,7 @@ for (const [framework, plugin] of [['express', '@x/express verifyCallbacks'], ['
       { name: `${framework} route verifying by hand (node:crypto createHmac, raw body, JSON.parse)`, role: 'by hand', args: serve('hand'), request: post },
       { name: `${framework} without the plugin (JSON parser only)`, role: 'floor', args: serve('plain'), request: post },
     ].filter((v) => !MODES || MODES.includes(v.args[3])),
-    roles: ['floor', 'by hand'],
+    roles: ['floor', 'by hand'].filter((role) => !MODES || MODES.includes(role === 'floor' ? 'plain' : 'hand')),
     notes: [`Instructions counted by valgrind (callgrind) over ${REQUESTS} requests after ${WARMUP} uncounted ones, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}; one server at a time per core. The official Node client (telesignsdk) has no callback verification, so there is no official row.`],
   });
 }
