@@ -58,9 +58,10 @@ function utcString(v: string): number | undefined {
   const seconds = twoDigits(v, 23);
   // NaN fails every comparison: anything not a digit goes to the pattern, as does a weekday it does not know.
   if (!(month !== undefined && year >= 1000 && day >= 1 && hours <= 23 && minutes <= 59 && seconds <= 60) || !WEEKDAYS.has(v.slice(0, 3))) return undefined;
-  const time = Date.UTC(year, month, day, hours, minutes, Math.min(seconds, 59));
-  return new Date(time).getUTCDate() === day ? time : undefined;
+  if (day > (month === 1 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : DAYS_IN_MONTH[month]!)) return undefined; // 31 Feb etc.
+  return Date.UTC(year, month, day, hours, minutes, Math.min(seconds, 59));
 }
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const WEEKDAYS = new Set(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
 
 /**

@@ -38,5 +38,13 @@ describe('parseHttpDate', () => {
       expect(parseHttpDate(text)).toBeUndefined();
     }
     expect(parseHttpDate('Tue, 10 Feb 2026 10:00:60 GMT')).toBe(Date.UTC(2026, 1, 10, 10, 0, 59)); // a leap second, read as :59
+    // 29 February: leap years by the Gregorian rule, as the pattern's Date arithmetic has them.
+    for (const [year, leap] of [[2024, true], [2023, false], [1900, false], [2000, true], [2100, false], [2400, true]] as const) {
+      const text = `Thu, 29 Feb ${year} 12:00:00 GMT`;
+      expect(parseHttpDate(text)).toBe(leap ? Date.UTC(year, 1, 29, 12) : undefined);
+      expect(parseHttpDate(text)).toBe(parseHttpDate(text.replace(', ', ',  ')));
+    }
+    expect(parseHttpDate('Thu, 31 Apr 2026 12:00:00 GMT')).toBeUndefined();
+    expect(parseHttpDate('Thu, 31 Dec 2026 12:00:00 GMT')).toBe(Date.UTC(2026, 11, 31, 12));
   });
 });

@@ -24,6 +24,7 @@ import { waitFor } from './control/wait.js';
 import { restoreSnapshot, takeSnapshot, type EmulatorSnapshot } from './state/snapshot.js';
 import { DEFAULT_NUMBER_RULES, type DefaultNumberRule, type NumberScript } from './state/scripts.js';
 import { CONTROL_PREFIX } from './paths.js';
+import { RememberingRouter } from './router.js';
 
 export { DEFAULT_CUSTOMER } from './service/customers.js';
 export type { Customer, EmulatorEnv, EmulatorOptions } from './types.js';
@@ -167,7 +168,7 @@ export interface Emulator {
  */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const ctx = createContext(options);
-  const app = new Hono<{ Bindings: EmulatorEnv }>();
+  const app = new Hono<{ Bindings: EmulatorEnv }>({ router: new RememberingRouter() });
   // The CORS middleware wraps the journal's, so that a preflight is journaled too.
   app.use('*', journalMiddleware(ctx));
   app.use('*', corsMiddleware(ctx));
