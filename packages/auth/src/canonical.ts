@@ -51,15 +51,12 @@ export const canonicalHeaderValue = (value: string): string =>
  * ```
  */
 export function canonicalTsHeaders(headers: Readonly<Record<string, string>>): string {
-  // Kept in order as they are found (a request carries two or three): no sort call per signature.
   const entries: Array<[string, string]> = [];
   for (const name in headers) {
     const lower = name.trim().toLowerCase();
-    if (!lower.startsWith(TS_HEADER_PREFIX)) continue;
-    let at = entries.length;
-    while (at > 0 && entries[at - 1]![0] > lower) at--;
-    entries.splice(at, 0, [lower, canonicalHeaderValue(headers[name]!)]);
+    if (lower.startsWith(TS_HEADER_PREFIX)) entries.push([lower, canonicalHeaderValue(headers[name]!)]);
   }
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   let lines = '';
   for (const [name, value] of entries) lines += `${name}:${value}\n`;
   return lines;

@@ -135,19 +135,8 @@ export function headerValue(input: HeaderInput, name: string): string | undefine
 }
 
 /** The credentials a lookup found, or undefined for anything that is not usable credentials. */
-/**
- * The credentials of a customer id: at once when the lookup answers at once (a Map, a constant), a
- * promise when it answers with one (a database). Each `await` of a value that is already there
- * costs a turn of the microtask queue per request.
- */
-function lookUp(options: VerifyOptions, customerId: string): Credentials | undefined | Promise<Credentials | undefined> {
-  const found: unknown = options.credentials(customerId);
-  return isThenable(found) ? Promise.resolve(found).then((value) => credentialsOf(value, customerId)) : credentialsOf(found, customerId);
-}
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof (value as { then?: unknown } | null)?.then === 'function';
-
-function credentialsOf(found: unknown, customerId: string): Credentials | undefined {
+async function lookUp(options: VerifyOptions, customerId: string): Promise<Credentials | undefined> {
+  const found: unknown = await options.credentials(customerId);
   if (typeof found !== 'object' || found === null) return undefined;
   const { apiKey, customerId: known } = found as Partial<Credentials>;
   if (typeof apiKey !== 'string' || apiKey === '') return undefined;
@@ -186,8 +175,7 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
     if (options.allowBasic !== true) return fail('basic_not_allowed');
     const given = parseBasicToken(basic[1]!);
     if (!given) return fail('malformed_authorization');
-    const looked = lookUp(options, given.customerId);
-    const known = looked instanceof Promise ? await looked : looked;
+    const known = await lookUp(options, given.customerId);
     if (!known) return fail('unknown_customer', { customerId: given.customerId });
     if (!timingSafeEqual(given.apiKey, known.apiKey)) return fail('invalid_api_key', { customerId: known.customerId });
     return { ok: true, customerId: known.customerId, scheme: 'basic' };
@@ -197,8 +185,7 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
   if (!tsa) return fail('malformed_authorization');
   if (options.allowDigest === false) return fail('digest_not_allowed');
   const signature = tsa[2]!;
-  const looked = lookUp(options, tsa[1]!);
-  const known = looked instanceof Promise ? await looked : looked;
+  const known = await lookUp(options, tsa[1]!);
   if (!known) return fail('unknown_customer', { customerId: tsa[1]! });
   // From here on, the customer is who the credentials store says (the replay key depends on it).
   const customerId = known.customerId;
@@ -239,8 +226,7 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
   }
 
   if (nonce !== undefined && options.replayStore) {
-    const claimed = options.replayStore.claim(`${customerId}:${nonce}`, NONCE_WINDOW_MS);
-    const fresh = typeof claimed === 'boolean' ? claimed : await claimed;
+    const fresh = await options.replayStore.claim(`${customerId}:${nonce}`, NONCE_WINDOW_MS);
     if (!fresh) return fail('nonce_reused', { customerId });
   }
   return nonce === undefined ? { ok: true, customerId, scheme: 'digest', timestamp } : { ok: true, customerId, scheme: 'digest', nonce, timestamp };

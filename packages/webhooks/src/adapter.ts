@@ -85,23 +85,15 @@ export function withKeyCache<T extends { mac?: MacProvider | undefined; keyCache
   return { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? fallback }) };
 }
 
-/**
- * The one read and 413 path: `then` applied to the body, or undefined once 413 was answered. One
- * promise step after the adapter's read, not an async function per layer (each is a promise and
- * an await more per request), and a reader that throws rejects (never throws).
- */
-function readThen<Reason extends string, T>(exchange: AdapterExchange<Reason | 'body_too_large'>, limit: number, then: (raw: Uint8Array | string) => T | PromiseLike<T>): Promise<T | undefined> {
-  let body: Promise<Uint8Array | string>;
+/** The one 413 path: the body, or undefined once 413 was answered. */
+async function readWithin<Reason extends string>(exchange: AdapterExchange<Reason | 'body_too_large'>, limit: number): Promise<Uint8Array | string | undefined> {
   try {
-    body = exchange.readBody(limit);
+    return await exchange.readBody(limit);
   } catch (error) {
-    return Promise.reject(error);
-  }
-  return body.then(then, (error: unknown) => {
     if (!(error instanceof BodyTooLargeError)) throw error;
     exchange.respond(callbackAnswer('body_too_large', { limit }), 'body_too_large');
     return undefined;
-  });
+  }
 }
 
 /**
@@ -119,8 +111,10 @@ function readThen<Reason extends string, T>(exchange: AdapterExchange<Reason | '
  * }
  * ```
  */
-export function receiveCallback(exchange: CallbackExchange, options: CallbackOptions, limit: number): Promise<VerifiedCallback | undefined> {
-  return readThen(exchange, limit, (raw) => decideCallback(exchange, raw, options));
+export async function receiveCallback(exchange: CallbackExchange, options: CallbackOptions, limit: number): Promise<VerifiedCallback | undefined> {
+  const raw = await readWithin(exchange, limit);
+  if (raw === undefined) return undefined;
+  return decideCallback(exchange, raw, options);
 }
 
 /**
@@ -233,15 +227,15 @@ export function signedRequestAnswer(result: { status: number; reason: VerifyFail
  * }
  * ```
  */
-export function receiveSignedRequest(
+export async function receiveSignedRequest(
   exchange: SignedRequestExchange,
   options: VerifyOptions,
   limit: number,
 ): Promise<{ customerId: string; scheme: 'basic' | 'digest' } | undefined> {
-  return readThen(exchange, limit, async (raw) => {
-    const result = await verifyRequest({ method: exchange.method, url: exchange.url, headers: exchange.headers, body: raw }, options);
-    if (result.ok) return { customerId: result.customerId, scheme: result.scheme };
-    exchange.respond(signedRequestAnswer(result), result.reason);
-    return undefined;
-  });
+  const raw = await readWithin(exchange, limit);
+  if (raw === undefined) return undefined;
+  const result = await verifyRequest({ method: exchange.method, url: exchange.url, headers: exchange.headers, body: raw }, options);
+  if (result.ok) return { customerId: result.customerId, scheme: result.scheme };
+  exchange.respond(signedRequestAnswer(result), result.reason);
+  return undefined;
 }
