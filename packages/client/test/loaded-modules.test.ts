@@ -36,15 +36,19 @@ describe.each(['loaded-modules.cjs', 'loaded-modules.mjs'])('%s', (file) => {
 // or crypto stacks (they are read at the first request and the first signature); the first send
 // loads them, so the probe can tell.
 const stacks = (entries: string[]) => entries.filter((m) => /^NativeModule (crypto|http|https|net|tls|stream|internal\/crypto\/\w+|_http_client)$/.test(m));
-describe.each(['cold-builtins.mjs', 'cold-builtins.cjs'])('%s', (file) => {
+/** What `import` or `require` of @x/client and createClient() loaded, and with `send`, one SMS after. */
+function coldLoaded(how: 'import' | 'require', then?: 'send'): string[] {
+  const run = spawnSync(process.execPath, [fileURLToPath(new URL('./fixtures/cold-builtins.cjs', import.meta.url)), how, ...(then ? [then] : [])], { encoding: 'utf8', timeout: 30_000 });
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout) as string[];
+}
+describe.each(['import', 'require'] as const)('%s', (how) => {
   it('creating a client loads neither node:crypto nor node:http/https/net/tls', () => {
-    expect(stacks(loaded(file))).toEqual([]);
+    expect(stacks(coldLoaded(how))).toEqual([]);
   });
 
   it('the first send loads them (signing and the request)', () => {
-    const run = spawnSync(process.execPath, [fileURLToPath(new URL(`./fixtures/${file}`, import.meta.url)), 'send'], { encoding: 'utf8', timeout: 30_000 });
-    expect(run.stderr).toBe('');
-    const entries = stacks(JSON.parse(run.stdout) as string[]);
+    const entries = stacks(coldLoaded(how, 'send'));
     for (const name of ['crypto', 'http', '_http_client']) expect(entries).toContain(`NativeModule ${name}`);
   });
 });
