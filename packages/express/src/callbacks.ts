@@ -4,6 +4,7 @@ import { receiveCallback, settleWith, succeeded, withKeyCache } from '@x/webhook
 import type { Request, RequestHandler, Response } from 'express';
 import { exchangeOf } from './exchange.js';
 import type { MiddlewareOptions } from './options.js';
+import { setRequestFields } from './request-fields.js';
 
 export type CallbackMiddlewareOptions = CallbackOptions & MiddlewareOptions;
 
@@ -57,8 +58,7 @@ export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHand
       if (!callback) return;
       // The verified payload is req.body when this middleware read the bytes (parsed once, after verification).
       if (exchange.read) req.body = callback.payload;
-      req.callback = callback.payload;
-      req.callbackHeader = callback.header;
+      setRequestFields(req, { callback: callback.payload, callbackHeader: callback.header });
       if (options.replayStore) watchResponse(res, settleWith(callback, verify));
       next();
     }, next);

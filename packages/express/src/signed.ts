@@ -6,6 +6,7 @@ import type { RequestHandler } from 'express';
 import { exchangeOf } from './exchange.js';
 import type { MiddlewareOptions } from './options.js';
 import { parseVerifiedBody } from './raw-body.js';
+import { setRequestFields } from './request-fields.js';
 
 export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & MiddlewareOptions & { replayStore?: ReplayStore | undefined };
 
@@ -32,7 +33,7 @@ export function verifySignedRequests(options: SignedRequestMiddlewareOptions): R
     receiveSignedRequest({ ...exchange, method: req.method, url: req.originalUrl }, verify, limit).then((verified) => {
       if (!verified) return;
       if (exchange.read) parseVerifiedBody(req, exchange.read);
-      req.customerId = verified.customerId;
+      setRequestFields(req, { customerId: verified.customerId });
       next();
     }, next);
   };
