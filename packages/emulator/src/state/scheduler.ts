@@ -5,20 +5,38 @@ export interface Scheduled {
 
 interface Task {
   at: number;
+  /** The order of scheduling: tasks of the same time run in it. */
+  seq: number;
   run: () => void;
-  timer: ReturnType<typeof setTimeout>;
   background: boolean;
+  /** Run or cancelled: it stays in the queue, skipped, until it reaches the front. */
+  done: boolean;
 }
 
+/** setTimeout's longest delay (about 24.8 days); a later task is reached by waking up at this bound. */
+const MAX_DELAY = 2 ** 31 - 1;
+const NOTHING = () => undefined;
+
+const before = (a: Task, b: Task) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
+
 /**
- * Runs tasks at times of the emulator's clock (`now`). A real timer waits the difference; `idle()`
- * first runs every task already due by the clock, so a test that moves an injected clock forward
- * and awaits `idle()` sees what happens at that time without sleeping. `idle()` then waits for the
- * foreground tasks (deliveries), not for background ones (a fallback or a deadline minutes away),
- * which run when their time comes. Timers never keep a Node process alive.
+ * Runs tasks at times of the emulator's clock (`now`). One real timer waits for the earliest task
+ * and runs every task due then, in order of time: one timer per emulator rather than one per
+ * transaction (a server took one Node timer, two ref toggles and a microtask drain per request).
+ * `idle()` first runs every task already due by the clock, so a test that moves an injected clock
+ * forward and awaits `idle()` sees what happens at that time without sleeping. `idle()` then waits
+ * for the foreground tasks (deliveries), not for background ones (a fallback or a deadline minutes
+ * away), which run when their time comes. The timer never keeps a Node process alive.
  */
 export class Scheduler {
-  private readonly tasks = new Set<Task>();
+  /** Tasks by time then `seq`, a binary min-heap; done tasks leave it when they reach the front. */
+  private queue: Task[] = [];
+  /** Tasks not yet run or cancelled. */
+  private pending = 0;
+  private seq = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The time the timer is set for (Infinity: none). */
+  private timerAt = Infinity;
   /** Foreground tasks not yet run or cancelled, and who waits for one of them to finish (idle()). */
   private foreground = 0;
   private waiting: Array<() => void> = [];
@@ -30,15 +48,16 @@ export class Scheduler {
     // only for the callers of idle().
     const background = options.background === true;
     if (!background) this.foreground++;
-    const task: Task = { at, run, background, timer: undefined as never };
-    this.arm(task);
-    this.tasks.add(task);
+    const task: Task = { at, seq: this.seq++, run, background, done: false };
+    this.push(task);
+    this.pending++;
+    if (at < this.timerAt) this.arm();
     return { cancel: () => this.drop(task) };
   }
 
   /** Tasks waiting for their time. */
   get size(): number {
-    return this.tasks.size;
+    return this.pending;
   }
 
   /** Runs the tasks due by the clock now, then waits for the others (and whatever they schedule). */
@@ -52,48 +71,101 @@ export class Scheduler {
 
   /** Runs every task due by the clock, in the order of their times (and those they schedule that are due too). */
   runDue(): void {
-    for (;;) {
-      const due = [...this.tasks].filter((t) => t.at <= this.now()).sort((a, b) => a.at - b.at);
-      if (!due.length) return;
-      for (const task of due) this.fire(task);
-    }
+    this.runUntil(-Infinity);
   }
 
-  /** After the clock moved: runs what is due, and sets the timers of the others to the time now left. */
+  /** After the clock moved: runs what is due, and sets the timer to the time now left. */
   retime(): void {
     this.runDue();
-    for (const task of this.tasks) {
-      clearTimeout(task.timer);
-      this.arm(task);
-    }
+    this.arm();
   }
 
-  private arm(task: Task): void {
-    task.timer = setTimeout(() => this.fire(task), Math.max(0, task.at - this.now()));
-    (task.timer as { unref?: () => void }).unref?.();
-  }
-
-  /** Stops every timer; nothing scheduled runs any more. */
+  /** Stops the timer; nothing scheduled runs any more. */
   close(): void {
-    for (const task of [...this.tasks]) this.drop(task);
+    for (const task of this.queue) this.drop(task);
+    this.queue = [];
+    this.arm();
   }
 
-  private fire(task: Task): void {
-    if (!this.tasks.has(task)) return;
-    this.drop(task);
-    task.run();
+  /** Runs the tasks due by the clock or at `time` (the timer's: a timer may fire a little before the clock reaches it). */
+  private runUntil(time: number): void {
+    for (let task = this.queue[0]; task && (task.at <= time || task.at <= this.now()); task = this.queue[0]) {
+      this.pop();
+      if (task.done) continue;
+      const run = task.run;
+      this.drop(task);
+      run();
+    }
+    // A fresh array once all ran: an array keeps the capacity it grew to (a burst of requests).
+    if (!this.queue.length) this.queue = [];
+  }
+
+  /**
+   * Sets the one timer to the earliest task still to run (none when there is none), waiting from
+   * `from` on the clock: now, or after a firing the time it fired for when the clock reads earlier
+   * (an injected clock that stands still: each task waits from the one before, as with a timer each).
+   */
+  private arm(from?: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    while (this.queue[0]?.done) this.pop();
+    const next = this.queue[0];
+    if (!next) return;
+    const at = next.at;
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = Infinity;
+      try {
+        this.runUntil(at);
+      } finally {
+        this.arm(Math.max(at, this.now()));
+      }
+    }, Math.min(MAX_DELAY, Math.max(0, at - (from ?? this.now()))));
+    (this.timer as { unref?: () => void }).unref?.();
   }
 
   private drop(task: Task): void {
-    if (!this.tasks.delete(task)) return;
-    clearTimeout(task.timer);
+    if (task.done) return;
+    task.done = true;
+    task.run = NOTHING; // what the task holds is not kept until it leaves the queue
+    this.pending--;
     if (task.background) return;
     this.foreground--;
-    // Wakes idle() (it resumes after this task has run: fire() runs it synchronously right after).
+    // Wakes idle() (it resumes after this task has run: runUntil runs it synchronously right after).
     const waiting = this.waiting;
     if (waiting.length) {
       this.waiting = [];
       for (const wake of waiting) wake();
     }
+  }
+
+  private push(task: Task): void {
+    const queue = this.queue;
+    let i = queue.push(task) - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(task, queue[parent]!)) break;
+      queue[i] = queue[parent]!;
+      i = parent;
+    }
+    queue[i] = task;
+  }
+
+  private pop(): void {
+    const queue = this.queue;
+    const last = queue.pop()!;
+    if (!queue.length) return;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= queue.length) break;
+      if (child + 1 < queue.length && before(queue[child + 1]!, queue[child]!)) child++;
+      if (!before(queue[child]!, last)) break;
+      queue[i] = queue[child]!;
+      i = child;
+    }
+    queue[i] = last;
   }
 }
