@@ -39,3 +39,18 @@ export function sha256Hex(data: string | Uint8Array): string {
   for (const byte of sha256(typeof data === 'string' ? utf8(data) : data)) hex += (byte < 16 ? '0' : '') + byte.toString(16);
   return hex;
 }
+
+/**
+ * A random UUID v4 (a nonce). `crypto.randomUUID` exists only in secure contexts (a page served
+ * over plain HTTP has no such function), so fall back to `getRandomValues`, which every runtime has.
+ */
+export function randomUuid(): string {
+  const c = globalThis.crypto;
+  if (c.randomUUID) return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  let uuid = '';
+  b.forEach((byte, i) => (uuid += (i > 3 && i < 11 && !(i & 1) ? '-' : '') + (byte + 256).toString(16).slice(1)));
+  return uuid;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthError, basicAuthorization, createSigner, enableSha1, signRequest } from '../src/index.js';
+import { randomUuid as portableUuid } from '../src/hashes.js';
 
 enableSha1(); // one test signs with HMAC-SHA1
 
@@ -100,12 +101,21 @@ describe('nonce outside secure contexts', () => {
     const original = globalThis.crypto.randomUUID;
     Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
     try {
-      const a = signRequest(request, credentials).headers['x-ts-nonce'];
-      const b = signRequest(request, credentials).headers['x-ts-nonce'];
+      // The portable `#hashes` (browsers, workers); on Node the nonce is node:crypto's randomUUID.
+      const a = portableUuid();
+      const b = portableUuid();
       expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(a).not.toBe(b);
     } finally {
       Object.defineProperty(globalThis.crypto, 'randomUUID', { value: original, configurable: true });
     }
+  });
+});
+
+describe('nonce on Node', () => {
+  it("signs with node:crypto's randomUUID, a fresh v4 UUID each time", () => {
+    const nonces = new Set(Array.from({ length: 50 }, () => signRequest(request, credentials).headers['x-ts-nonce']));
+    expect(nonces.size).toBe(50);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

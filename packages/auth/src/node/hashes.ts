@@ -27,3 +27,5 @@ export function nodeHmac(hash: 'sha1' | 'sha256', key: Uint8Array): PreparedMac 
 export const hmacSha256: typeof Portable.hmacSha256 = (key) => nodeHmac('sha256', key);
 export const hmacSha1: typeof Portable.hmacSha1 = (key) => nodeHmac('sha1', key);
 export const sha256Hex: typeof Portable.sha256Hex = (data) => crypto().createHash('sha256').update(data).digest('hex');
+/** node:crypto's own randomUUID: `globalThis.crypto` is WebCrypto, an accessor and a receiver check more per nonce. */
+export const randomUuid: typeof Portable.randomUuid = () => crypto().randomUUID();
