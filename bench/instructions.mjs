@@ -23,7 +23,7 @@
 // `npm run bench -- all`, or `node bench/instructions.mjs` alone.
 //   BENCH_CALLGRIND_WARMUP (default 20000 requests), BENCH_CALLGRIND_REQUESTS (default 20000),
 //   BENCH_CALLGRIND_REPEAT (default 2), BENCH_CALLGRIND_NODE_FLAGS (default --single-threaded),
-//   BENCH_CALLGRIND_ONLY (default client,fastify,emulator; express on request),
+//   BENCH_CALLGRIND_ONLY (default client,fastify,emulator,sign; express on request),
 //   BENCH_CALLGRIND_MODES (the adapters' servers, default all: verify,pure,stub,hand,plain).
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +40,7 @@ const REPEAT = Number(process.env.BENCH_CALLGRIND_REPEAT || 2);
 // Express is left out unless asked: its counts swung 745,000-850,000 per request between two runs of
 // the same server (a request costs ~900,000 instructions; whether a full GC lands in the counted
 // window decides), wider than what it would measure.
-const ONLY = (process.env.BENCH_CALLGRIND_ONLY || 'client,fastify,emulator').split(',');
+const ONLY = (process.env.BENCH_CALLGRIND_ONLY || 'client,fastify,emulator,sign').split(',');
 // The adapters' servers to count (verify, pure, stub, hand, plain), all by default.
 const MODES = process.env.BENCH_CALLGRIND_MODES?.split(',');
 const NODE_FLAGS = (process.env.BENCH_CALLGRIND_NODE_FLAGS ?? '--single-threaded').split(' ').filter(Boolean);
@@ -109,7 +109,7 @@ function collected(args, log) {
  * Counts every variant REPEAT times (two servers at a time: 2 cores), each repetition paired with
  * the floor's of the same repetition, and reports the comparison as harness.compare does.
  */
-async function comparison({ id, title, variants, notes, roles = ['floor'] }) {
+async function comparison({ id, title, variants, notes, roles = ['floor'], per = 'request' }) {
   if (!ONLY.includes(id.replace('instructions-', ''))) return;
   const counts = variants.map(() => []);
   for (let rep = 0; rep < REPEAT; rep++) {
@@ -118,10 +118,10 @@ async function comparison({ id, title, variants, notes, roles = ['floor'] }) {
     }
   }
   // Rates (requests per million instructions), so that ratios read as the timed tables' do: 0.95x = 5% more instructions.
-  const noted = variants.map((v, i) => ({ ...v, note: `${counts[i].map((c) => Math.round(c).toLocaleString('en-US')).join(' and ')} instructions per request` }));
+  const noted = variants.map((v, i) => ({ ...v, note: `${counts[i].map((c) => Math.round(c).toLocaleString('en-US')).join(' and ')} instructions per ${per}` }));
   const rows = pairedRows(noted, counts.map((c) => c.map((n) => 1e6 / n)), roles);
   const references = roles.map((role) => ({ role, name: variants.find((v) => v.role === role).name }));
-  report({ id, title, unit: 'requests per million instructions', ms: 0, rounds: REPEAT, warmupMs: 0, counted: REQUESTS, warmup: WARMUP, references, rows, notes });
+  report({ id, title, unit: `${per}s per million instructions`, ms: 0, rounds: REPEAT, warmupMs: 0, counted: REQUESTS, warmup: WARMUP, references, rows, notes });
   for (const row of rows) console.log(`  ${row.name}: ${row.note}`);
 }
 
@@ -154,6 +154,23 @@ await comparison({
     { name: 'trivial Hono route (@hono/node-server)', role: 'floor', args: ['emulator.mjs', 'serve-one', 'trivial'], request: signed },
   ],
   notes: [`Instructions counted by valgrind (callgrind) over ${REQUESTS} requests after ${WARMUP} uncounted ones, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}. The load generator signs every request (fresh nonce).`],
+});
+
+// Signing: a process signs the same request over and over (instructions per signature), with
+// Node's own conditions, so `native` is the default signer on Node; the floor is node:crypto's HMAC
+// over the same string with the date formatted once a second and a fresh randomUUID nonce.
+const signer = (variant) => ['sign.mjs', 'count', variant];
+await comparison({
+  id: 'instructions-sign',
+  title: 'Signing one SMS request, instructions per signature (valgrind)',
+  variants: [
+    { name: '@x/auth createSigner().sign on Node (node:crypto HMAC and nonce)', args: signer('native') },
+    { name: 'telesignsdk generateTeleSignHeaders', role: 'official', args: signer('official') },
+    { name: 'node:crypto HMAC, same string, date cached', role: 'floor', args: signer('floor') },
+  ],
+  roles: ['official', 'floor'],
+  per: 'signature',
+  notes: [`Instructions counted by valgrind (callgrind) over ${REQUESTS} signatures after ${WARMUP} uncounted ones, in one process per variant, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}. Same string to sign for every variant (Date header, fresh nonce).`],
 });
 
 // Client: the counted process is the client (its server runs unmeasured in a child process), 32

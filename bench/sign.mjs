@@ -11,14 +11,18 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-if (!process.execArgv.includes('--conditions=browser')) {
+// `node sign.mjs count <native|official|floor>`: one variant's signatures under valgrind, counted by
+// the process itself (instructions.mjs runs it), with Node's own conditions: `native` is
+// createSigner's default on Node (node:crypto HMAC and nonce).
+const counting = process.argv[2] === 'count';
+if (!counting && !process.execArgv.includes('--conditions=browser')) {
   const run = spawnSync(process.execPath, ['--conditions=browser', ...process.execArgv, fileURLToPath(import.meta.url)], { stdio: 'inherit' });
   process.exit(run.status ?? 1);
 }
 const require = createRequire(import.meta.url);
 // Which `#hashes` @x/auth resolves under these conditions: the pure one, or the bench would measure node:crypto twice.
 const hashes = createRequire(require.resolve('@x/auth')).resolve('#hashes');
-if (!hashes.endsWith('/hashes.cjs')) throw new Error(`@x/auth's default HMAC is not the pure one here (${hashes})`);
+if (!counting && !hashes.endsWith('/hashes.cjs')) throw new Error(`@x/auth's default HMAC is not the pure one here (${hashes})`);
 const { createSigner, signRequest } = await import('@x/auth');
 const { nodeMac } = await import('@x/auth/node');
 const { compare, loop } = await import('./harness.mjs');
@@ -52,6 +56,24 @@ const official = RestClient.generateTeleSignHeaders(credentials.customerId, cred
 for (const signer of [pure, native]) {
   const ours = signer.sign(request, fixed).headers.authorization;
   if (ours !== official.Authorization) throw new Error(`signatures differ: ${ours} vs ${official.Authorization}`);
+}
+
+if (counting) {
+  const nodeDefault = createSigner(credentials, options);
+  const sign = {
+    native: () => nodeDefault.sign(request),
+    official: () => RestClient.generateTeleSignHeaders(credentials.customerId, credentials.apiKey, 'POST', '/v1/messaging', form, body),
+    floor,
+  }[process.argv[3]];
+  const { execFileSync } = await import('node:child_process');
+  const times = (n) => {
+    for (let i = 0; i < n; i++) sign();
+  };
+  times(Number(process.env.BENCH_CALLGRIND_WARMUP));
+  execFileSync('callgrind_control', ['-i', 'on', String(process.pid)]);
+  times(Number(process.env.BENCH_CALLGRIND_REQUESTS));
+  execFileSync('callgrind_control', ['-i', 'off', String(process.pid)]);
+  process.exit(0);
 }
 
 await compare({

@@ -95,9 +95,13 @@ export class Journal {
     this.ring = new Array<JournalEntry | undefined>(size);
   }
 
-  /** Records an entry (numbered here); returns it. With size 0, numbers it and keeps nothing. */
-  add(entry: Omit<JournalEntry, 'seq'>): JournalEntry {
-    const full = { seq: ++this.seq, ...entry } as JournalEntry;
+  /**
+   * Records an entry, numbering it here (its `seq` is overwritten: the caller writes a placeholder
+   * first, so that `seq` stays the first key, without a copy of the entry per request); returns it.
+   * With size 0, numbers it and keeps nothing.
+   */
+  add(full: JournalEntry): JournalEntry {
+    full.seq = ++this.seq;
     if (this.size === 0) return full;
     if (this.count < this.size) this.ring[(this.start + this.count++) % this.size] = full;
     else {
@@ -134,9 +138,9 @@ export class Journal {
 
   /** Puts back the entries of a saved state (the newest `size`); numbering goes on after the last. */
   restore(entries: JournalEntry[]): void {
-    for (const { seq, ...entry } of entries) {
-      this.seq = Math.max(this.seq, seq - 1);
-      this.add(entry);
+    for (const entry of entries) {
+      this.seq = Math.max(this.seq, entry.seq - 1);
+      this.add({ ...entry });
     }
   }
 

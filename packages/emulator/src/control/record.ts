@@ -28,7 +28,8 @@ export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bin
     const url = c.req.url;
     const q = url.indexOf('?');
     const control = isControlPath(path);
-    const entry: Omit<JournalEntry, 'seq'> = {
+    const entry: JournalEntry = {
+      seq: 0, // numbered by the journal
       at,
       method,
       path,
