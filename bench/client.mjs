@@ -7,7 +7,7 @@
 // same bytes unsigned (headers signed once up front) and parse the same JSON: bare node:http with a
 // keep-alive agent, and undici.request. One more row, Node's global fetch sending the same bytes
 // unsigned, shows how much of the default client's cost is fetch itself.
-import { execFileSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { createSigner } from '@x/auth';
@@ -15,7 +15,7 @@ import { nodeMac } from '@x/auth/node';
 import { createClient } from '@x/client';
 import { createNodeFetch } from '@x/client/node';
 import { request as undiciRequest, Agent as UndiciAgent } from 'undici';
-import { compare, concurrently } from './harness.mjs';
+import { compare, concurrently, countSelf } from './harness.mjs';
 
 // The pure HMAC (@noble/hashes), what Deno, Bun and workers sign with: on Node @x/auth's `#hashes`
 // resolves to node:crypto, so the portable row takes the pure file of the build directly.
@@ -89,10 +89,7 @@ if (process.argv[2] === 'server') {
         while (left-- > 0) await send();
       }));
     };
-    await sends(Number(process.env.BENCH_CALLGRIND_WARMUP));
-    execFileSync('callgrind_control', ['-i', 'on', String(process.pid)]);
-    await sends(Number(process.env.BENCH_CALLGRIND_REQUESTS));
-    execFileSync('callgrind_control', ['-i', 'off', String(process.pid)]);
+    await countSelf(sends);
   } else {
     for (const concurrency of [32, 1]) {
       const v = variantsFor(concurrency);

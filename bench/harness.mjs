@@ -7,6 +7,7 @@
 // Settings (environment): BENCH_MS (time per measurement, default per comparison), BENCH_ROUNDS
 // (default 5, at least 3), BENCH_WARMUP_MS, BENCH_OUT (a directory: each comparison is also saved
 // there as JSON, for the BENCHMARKS.md report).
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -101,6 +102,18 @@ export async function compare({ id, title, unit = 'ops/s', variants, ms: default
 }
 
 /** The median and the range of some values. */
+/**
+ * For a process that instructions.mjs runs under valgrind and that counts itself: `run(n)` does n
+ * operations (sync or async); BENCH_CALLGRIND_WARMUP of them uncounted, then callgrind's counting
+ * switched on around BENCH_CALLGRIND_REQUESTS more.
+ */
+export async function countSelf(run) {
+  await run(Number(process.env.BENCH_CALLGRIND_WARMUP));
+  execFileSync('callgrind_control', ['-i', 'on', String(process.pid)]);
+  await run(Number(process.env.BENCH_CALLGRIND_REQUESTS));
+  execFileSync('callgrind_control', ['-i', 'off', String(process.pid)]);
+}
+
 export const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
 
 /**

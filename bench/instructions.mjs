@@ -50,6 +50,9 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
   process.exit(0);
 }
 
+/** The first sentence of every table's notes: what was counted, over how many, with which Node flags. */
+const countedOver = (what, where = '') => `Instructions counted by valgrind (callgrind)${where} over ${REQUESTS} ${what} after ${WARMUP} uncounted ones, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}`;
+
 const callgrind = (pid, flag) => new Promise((resolve, reject) => execFile('callgrind_control', ['-i', flag, String(pid)], (error) => (error ? reject(error) : resolve())));
 
 /**
@@ -140,7 +143,7 @@ for (const [framework, plugin] of [['express', '@x/express verifyCallbacks'], ['
       { name: `${framework} without the plugin (JSON parser only)`, role: 'floor', args: serve('plain'), request: post },
     ].filter((v) => !MODES || MODES.includes(v.args[3])),
     roles: ['floor', 'by hand'].filter((role) => !MODES || MODES.includes(role === 'floor' ? 'plain' : 'hand')),
-    notes: [`Instructions counted by valgrind (callgrind) over ${REQUESTS} requests after ${WARMUP} uncounted ones, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}; one server at a time per core. The official Node client (telesignsdk) has no callback verification, so there is no official row.`],
+    notes: [`${countedOver('requests')}; one server at a time per core. The official Node client (telesignsdk) has no callback verification, so there is no official row.`],
   });
 }
 
@@ -153,7 +156,7 @@ await comparison({
     { name: 'emulator, POST /v1/messaging signed by @x/auth', args: ['emulator.mjs', 'serve-one', 'emulator'], request: signed },
     { name: 'trivial Hono route (@hono/node-server)', role: 'floor', args: ['emulator.mjs', 'serve-one', 'trivial'], request: signed },
   ],
-  notes: [`Instructions counted by valgrind (callgrind) over ${REQUESTS} requests after ${WARMUP} uncounted ones, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}. The load generator signs every request (fresh nonce).`],
+  notes: [`${countedOver('requests')}. The load generator signs every request (fresh nonce).`],
 });
 
 // Signing: a process signs the same request over and over (instructions per signature), with
@@ -170,7 +173,7 @@ await comparison({
   ],
   roles: ['official', 'floor'],
   per: 'signature',
-  notes: [`Instructions counted by valgrind (callgrind) over ${REQUESTS} signatures after ${WARMUP} uncounted ones, in one process per variant, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}. Same string to sign for every variant (Date header, fresh nonce).`],
+  notes: [`${countedOver('signatures')}; one process per variant. Same string to sign for every variant (Date header, fresh nonce).`],
 });
 
 // Client: the counted process is the client (its server runs unmeasured in a child process), 32
@@ -186,5 +189,5 @@ await comparison({
     { name: 'node:http keep-alive, unsigned', role: 'node:http', args: sender('http') },
   ],
   roles: ['official', 'node:http'],
-  notes: [`Instructions counted by valgrind (callgrind) in the client's process over ${REQUESTS} sends after ${WARMUP} uncounted ones, Node run with ${NODE_FLAGS.join(' ') || 'no flags'}; the server (a fixed JSON answer) runs in its own process, not counted. The official client (node-fetch) opens a new connection per request; the others keep connections alive.`],
+  notes: [`${countedOver('sends', " in the client's process")}; the server (a fixed JSON answer) runs in its own process, not counted. The official client (node-fetch) opens a new connection per request; the others keep connections alive.`],
 });

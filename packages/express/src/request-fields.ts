@@ -21,16 +21,16 @@ function fields(req: object): RequestFields {
   return fields;
 }
 
-/** express.request (the prototype of every app's request) with the accessors, once; undefined when req is not an Express app's request. */
-function expressRequest(req: Request): object | undefined {
+/** Whether req is an Express app's request whose base prototype (express.request) has the accessors: defined there once. */
+function hasAccessors(req: Request): boolean {
   // Express sets each request's prototype to its app's `app.request`, an object with an own `app`
   // made from `express.request` (Express 4 and 5).
   const appRequest: unknown = Object.getPrototypeOf(req);
-  if (typeof appRequest !== 'object' || appRequest === null || !Object.hasOwn(appRequest, 'app')) return undefined;
+  if (typeof appRequest !== 'object' || appRequest === null || !Object.hasOwn(appRequest, 'app')) return false;
   const base: unknown = Object.getPrototypeOf(appRequest);
-  if (typeof base !== 'object' || base === null) return undefined;
-  if (prepared.has(base)) return base;
-  if (NAMES.some((name) => name in base)) return undefined; // someone else's field of that name: leave it alone
+  if (typeof base !== 'object' || base === null) return false;
+  if (prepared.has(base)) return true;
+  if (NAMES.some((name) => name in base)) return false; // someone else's field of that name: leave it alone
   for (const name of NAMES) {
     Object.defineProperty(base, name, {
       configurable: true,
@@ -43,7 +43,7 @@ function expressRequest(req: Request): object | undefined {
     });
   }
   prepared.add(base);
-  return base;
+  return true;
 }
 
 /**
@@ -61,6 +61,6 @@ function expressRequest(req: Request): object | undefined {
  */
 export function setRequestFields(req: Request, values: RequestFields): void {
   // An own field set before the accessors existed would hide them: then own properties throughout.
-  if (expressRequest(req) && !NAMES.some((name) => Object.hasOwn(req, name))) Object.assign(fields(req), values);
+  if (hasAccessors(req) && !NAMES.some((name) => Object.hasOwn(req, name))) Object.assign(fields(req), values);
   else Object.assign(req, values);
 }

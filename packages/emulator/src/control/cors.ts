@@ -41,7 +41,7 @@ export function corsMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindin
   return async (c, next) => {
     const origin = headerOf(c, 'origin');
     if (origin === undefined || isControl(c.req.path)) return next();
-    const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
+    const preflight = c.req.method === 'OPTIONS' && headerOf(c, 'access-control-request-method') !== undefined;
     if (!ctx.cors) {
       if (!preflight) return next();
       if (!warned.has(origin) && warned.size < 100) {
@@ -56,7 +56,7 @@ export function corsMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindin
         headers: {
           'access-control-allow-origin': origin,
           'access-control-allow-methods': METHODS,
-          'access-control-allow-headers': allowedHeaders(c.req.header('access-control-request-headers') ?? null),
+          'access-control-allow-headers': allowedHeaders(headerOf(c, 'access-control-request-headers') ?? null),
           'access-control-max-age': String(MAX_AGE_SECONDS),
           vary: 'Origin, Access-Control-Request-Headers',
         },
