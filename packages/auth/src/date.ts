@@ -1,4 +1,5 @@
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// Lower case: the pattern ignores case, and a parsed month is found by its lower-case name.
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /**
  * RFC 1123 date in GMT, exactly as `Date.prototype.toUTCString()` prints it.
@@ -47,6 +48,10 @@ function datePattern(): RegExp {
  */
 export function parseHttpDate(value: string): number | undefined {
   if (typeof value !== 'string' || value.length > 64) return undefined;
+  // The same date comes in every request of a second: the last one parsed is remembered.
+  if (value === lastParsed) return lastTime;
+  lastParsed = value;
+  lastTime = undefined;
   const match = datePattern().exec(value.trim());
   if (!match) return undefined;
   // Day, month, year, hours, minutes, seconds and zone, in that order, whichever format matched.
@@ -54,7 +59,7 @@ export function parseHttpDate(value: string): number | undefined {
   let year = Number(y);
   if (match[8]) year += year < 70 ? 2000 : 1900; // RFC 850's two-digit year
   const day = Number(d);
-  const month = MONTHS.findIndex((name) => name.toLowerCase() === mon!.toLowerCase());
+  const month = MONTHS.indexOf(mon!.toLowerCase());
   const hours = Number(h);
   const minutes = Number(m);
   const seconds = Number(s);
@@ -72,5 +77,9 @@ export function parseHttpDate(value: string): number | undefined {
     if (zh > 14 || zm > 59) return undefined;
     offset = (zone[0] === '-' ? -1 : 1) * (zh * 60 + zm) * 60_000;
   }
-  return check.getTime() - offset;
+  return (lastTime = check.getTime() - offset);
 }
+
+/** The last date parsed and its time (undefined: not a date). */
+let lastParsed: string | undefined;
+let lastTime: number | undefined;

@@ -47,4 +47,26 @@ describe('parseHttpDate', () => {
     expect(parseHttpDate('Thu, 31 Apr 2026 12:00:00 GMT')).toBeUndefined();
     expect(parseHttpDate('Thu, 31 Dec 2026 12:00:00 GMT')).toBe(Date.UTC(2026, 11, 31, 12));
   });
+
+  it('answers a date read again as it did the first time, whatever was read in between (the last date is remembered)', () => {
+    const texts = fc.oneof(utcShaped, fc.date({ noInvalidDate: true }).map((d) => d.toUTCString()), fc.string({ maxLength: 40 }));
+    fc.assert(
+      fc.property(fc.array(texts, { minLength: 1, maxLength: 6 }), (list) => {
+        const first = list.map((text) => parseHttpDate(text));
+        // Each text again, alone and after every other: the same answer.
+        for (const [i, text] of list.entries()) {
+          expect(parseHttpDate(text)).toBe(first[i]);
+          for (const other of list) parseHttpDate(other);
+          expect(parseHttpDate(text)).toBe(first[i]);
+        }
+      }),
+      { numRuns: 500 },
+    );
+    expect(parseHttpDate('Thu, 01 Jan 1970 00:00:00 GMT')).toBe(0);
+    expect(parseHttpDate('Thu, 01 Jan 1970 00:00:01 GMT')).toBe(1000);
+    expect(parseHttpDate('not a date')).toBeUndefined();
+    expect(parseHttpDate('not a date')).toBeUndefined();
+    expect(parseHttpDate('Thu, 01 Jan 1970 00:00:01 GMT')).toBe(1000);
+  });
 });
+
