@@ -101,7 +101,6 @@ export async function compare({ id, title, unit = 'ops/s', variants, ms: default
   return result;
 }
 
-/** The median and the range of some values. */
 /**
  * For a process that instructions.mjs runs under valgrind and that counts itself: `run(n)` does n
  * operations (sync or async); BENCH_CALLGRIND_WARMUP of them uncounted, then callgrind's counting
@@ -114,6 +113,7 @@ export async function countSelf(run) {
   execFileSync('callgrind_control', ['-i', 'off', String(process.pid)]);
 }
 
+/** The median and the range of some values. */
 export const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
 
 /**

@@ -162,7 +162,9 @@ await comparison({
 // Signing: a process signs the same request over and over (instructions per signature), with
 // Node's own conditions, so `native` is the default signer on Node; the floor is node:crypto's HMAC
 // over the same string with the date formatted once a second and a fresh randomUUID nonce.
-const signer = (variant) => ['sign.mjs', 'count', variant];
+/** The arguments of a bench script that counts itself (`<script> count <variant>`, harness.mjs countSelf). */
+const selfCounted = (script) => (variant) => [script, 'count', variant];
+const signer = selfCounted('sign.mjs');
 await comparison({
   id: 'instructions-sign',
   title: 'Signing one SMS request, instructions per signature (valgrind)',
@@ -179,7 +181,7 @@ await comparison({
 // Client: the counted process is the client (its server runs unmeasured in a child process), 32
 // sends in flight, as client.mjs times them. The count includes everything the process does per
 // send: signing, building, the HTTP exchange, parsing the answer, and the GC of what it allocated.
-const sender = (variant) => ['client.mjs', 'count', variant];
+const sender = selfCounted('client.mjs');
 await comparison({
   id: 'instructions-client',
   title: 'Client: SMS POST, 32 in flight, instructions per send in the client process (valgrind)',

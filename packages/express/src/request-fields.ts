@@ -16,9 +16,9 @@ const fieldsOf = new WeakMap<object, RequestFields>();
 const prepared = new WeakSet<object>();
 
 function fields(req: object): RequestFields {
-  let fields = fieldsOf.get(req);
-  if (!fields) fieldsOf.set(req, (fields = {}));
-  return fields;
+  let own = fieldsOf.get(req);
+  if (!own) fieldsOf.set(req, (own = {}));
+  return own;
 }
 
 /** Whether req is an Express app's request whose base prototype (express.request) has the accessors: defined there once. */
