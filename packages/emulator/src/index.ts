@@ -6,7 +6,7 @@
  */
 export { createEmulator, DEFAULT_CUSTOMER } from './emulator.js';
 export type { Emulator, EmulatorOptions, EmulatorEnv, Customer, OutboxMessage, InboundSms, InboundResult, EmulatorSnapshot } from './emulator.js';
-export type { Transaction as SavedTransaction } from './state/store.js';
+export type { SavedTransaction } from './state/store.js';
 export { SNAPSHOT_LIMITS, SNAPSHOT_FORMAT } from './state/snapshot.js';
 export type { InboundPayload } from './state/inbound.js';
 export type { OutboxChannel } from './state/outbox.js';

@@ -51,6 +51,19 @@ describe('Scheduler', () => {
     expect(scheduler.size).toBe(0);
   });
 
+  it('a task is its own handle: cancelled through another scheduler, it is not cancelled', () => {
+    const { scheduler, move } = manual();
+    const other = manual().scheduler;
+    const ran: number[] = [];
+    const task = scheduler.at(1_001, () => ran.push(1));
+    other.cancel(task);
+    other.cancel({ cancel: () => undefined });
+    expect(scheduler.size).toBe(1);
+    move(10);
+    scheduler.runDue();
+    expect(ran).toEqual([1]);
+  });
+
   it('runs a task scheduled by a running task when it is due too', () => {
     const { scheduler, move } = manual();
     const ran: string[] = [];

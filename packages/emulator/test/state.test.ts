@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEmulator, ShapeError } from '../src/index.js';
+import { createEmulator, DEFAULT_CUSTOMER, ShapeError, SNAPSHOT_FORMAT } from '../src/index.js';
 import { startEmulator } from '../src/node.js';
 import { call, local } from './helpers.js';
 
@@ -44,6 +44,42 @@ describe('GET/PUT /_emulator/snapshot', () => {
     const c = createEmulator();
     c.restore(taken);
     expect(JSON.parse(JSON.stringify(c.snapshot()))).toEqual({ ...(taken as object), savedAt: expect.any(Number) });
+  });
+
+  it('a transaction is saved as status and history objects, a copy that later changes do not touch, and restored as saved', async () => {
+    const customers = [{ ...DEFAULT_CUSTOMER, callbackUrl: 'http://127.0.0.1:9/cb' }];
+    const a = createEmulator({ deliveryDelayMs: 1_000, customers });
+    const sent = await local(a, 'POST', '/v1/messaging', { form: { phone_number: '15555550162', message: 'kept', message_type: 'ARN' } });
+    const created = a.clock.now();
+    const before = a.snapshot();
+    const [saved] = before.transactions;
+    expect(Object.keys(saved!)).toEqual(['kind', 'referenceId', 'customerId', 'phoneNumber', 'createdAt', 'settlesAt', 'status', 'history', 'finalCode']);
+    expect(saved).toMatchObject({ referenceId: sent.body.reference_id, status: { code: 290, updatedAt: created }, history: [{ code: 290, at: created }] });
+    a.transactions.setStatus(sent.body.reference_id, 207);
+    // The snapshot taken before is a copy: the change is not in it.
+    expect(before.transactions[0]).toEqual(saved);
+    expect(before.transactions[0]!.history).toHaveLength(1);
+    const after = a.snapshot().transactions[0]!;
+    expect(after.status.code).toBe(207);
+    expect(after.history.map((h) => h.code)).toEqual([290, 207]);
+    const b = createEmulator({ customers });
+    b.restore(a.snapshot());
+    expect(b.snapshot().transactions).toEqual(a.snapshot().transactions);
+    expect(b.transactions.get(sent.body.reference_id)).toEqual(a.transactions.get(sent.body.reference_id));
+    a.close();
+    b.close();
+  });
+
+  it('a saved status that is not the last of its history (written by hand) is restored as the status, after the history', () => {
+    const a = createEmulator();
+    const at = a.clock.now();
+    const tx = { kind: 'sms', referenceId: 'A'.repeat(32), customerId: DEFAULT_CUSTOMER.customerId, phoneNumber: '15555550163', createdAt: at, settlesAt: at, status: { code: 207, updatedAt: at + 5 }, history: [{ code: 290, at }], finalCode: 200 };
+    a.restore({ format: SNAPSHOT_FORMAT, version: 1, savedAt: at, clockOffsetMs: 0, transactions: [tx], outbox: [], callbacks: [], journal: [] });
+    const view = a.transactions.get('A'.repeat(32))!;
+    expect(view.status).toMatchObject({ code: 207 });
+    expect(view.history).toEqual([{ code: 290, at }, { code: 207, at: at + 5 }]);
+    expect(view.final).toBe(true);
+    a.close();
   });
 
   it("an SMS's encoding, parts and the characters that forced UCS-2 round-trip with it", async () => {

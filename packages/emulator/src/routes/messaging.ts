@@ -1,6 +1,6 @@
 import { reply } from '../service/respond.js';
 import { smsFacts } from '../state/outbox.js';
-import { statusOf } from '../service/status.js';
+import { statusNow } from '../state/transactions.js';
 import { validateMessaging } from '../service/validate.js';
 import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
 
@@ -19,12 +19,12 @@ export const messaging: ProductModule = {
       const facts = smsFacts(p.message!);
       const tx = ctx.transactions.create('sms', customer, p, { parts: facts.parts });
       ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'sms', product: 'messaging', phoneNumber: tx.phoneNumber, text: p.message!, messageType: p.message_type!, ...(p.sender_id ? { senderId: p.sender_id } : {}), ...facts });
-      return reply(c, 200, { reference_id: tx.referenceId, external_id: tx.externalId ?? null, status: statusOf(tx.status.code, tx.status.updatedAt) });
+      return reply(c, 200, { reference_id: tx.referenceId, external_id: tx.externalId ?? null, status: statusNow(tx) });
     });
     app.get('/:id', (c) => {
       const tx = findTransaction(c, ctx, family, 'sms');
       if (tx instanceof Response) return tx;
-      return reply(c, 200, { reference_id: tx.referenceId, external_id: tx.externalId ?? null, status: statusOf(tx.status.code, tx.status.updatedAt), additional_info: { message_parts_count: tx.parts ?? 1 } });
+      return reply(c, 200, { reference_id: tx.referenceId, external_id: tx.externalId ?? null, status: statusNow(tx), additional_info: { message_parts_count: tx.parts ?? 1 } });
     });
     allow(app, family, '/', 'POST');
     allow(app, family, `/${REFERENCE_PARAM}`, 'GET');

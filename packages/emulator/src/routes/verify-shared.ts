@@ -1,5 +1,5 @@
 // What SMS Verify and Voice Verify share: default messages, rendering, the status answer.
-import { statusOf } from '../service/status.js';
+import { statusNow } from '../state/transactions.js';
 import type { Transaction } from '../state/store.js';
 
 /** Default message per `language`, for SMS and spoken; `$$CODE$$` is replaced by the code. */
@@ -21,7 +21,7 @@ export function verifyStatusBody(tx: Transaction): Record<string, unknown> {
     reference_id: tx.referenceId,
     sub_resource: v.channel,
     errors: [],
-    status: statusOf(tx.status.code, tx.status.updatedAt),
+    status: statusNow(tx),
     verify: { code_state: v.state, code_entered: v.entered },
   };
   if (v.channel === 'call') {

@@ -1,7 +1,7 @@
 import { randomDigits } from '../service/ids.js';
 import { reply } from '../service/respond.js';
 import { smsFacts } from '../state/outbox.js';
-import { statusOf } from '../service/status.js';
+import { statusNow } from '../state/transactions.js';
 import { validateVerify } from '../service/validate.js';
 import { bulkSmsRoutes } from './bulk-sms.js';
 import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
@@ -36,7 +36,7 @@ export const verify: ProductModule = {
         resource_uri: `/v1/verify/${tx.referenceId}`,
         sub_resource: 'sms',
         errors: [],
-        status: statusOf(tx.status.code, tx.status.updatedAt),
+        status: statusNow(tx),
         verify: { code_state: 'UNKNOWN', code_entered: '' },
       });
     });

@@ -1,6 +1,6 @@
 import { reply } from '../service/respond.js';
 import { Ring } from '../state/ring.js';
-import { statusOf } from '../service/status.js';
+import { statusNow } from '../state/transactions.js';
 import type { Transaction } from '../state/store.js';
 import { validateVoice } from '../service/validate.js';
 import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
@@ -8,7 +8,7 @@ import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule
 const voiceBody = (tx: Transaction) => ({
   reference_id: tx.referenceId,
   external_id: tx.externalId ?? null,
-  status: statusOf(tx.status.code, tx.status.updatedAt),
+  status: statusNow(tx),
   voice: { user_input: null, caller_id: tx.voice!.callerId },
 });
 

@@ -3,14 +3,26 @@ export interface Scheduled {
   cancel(): void;
 }
 
-interface Task {
-  at: number;
-  /** The order of scheduling: tasks of the same time run in it. */
-  seq: number;
-  run: () => void;
-  background: boolean;
+/**
+ * A task, and the handle its scheduler returns: one object per task (a cancel closure and a handle
+ * beside it were three more per transaction, each kept for the whole delivery delay).
+ */
+class Task implements Scheduled {
   /** Run or cancelled: it stays in the queue, skipped, until it reaches the front. */
-  done: boolean;
+  done = false;
+
+  constructor(
+    readonly scheduler: Scheduler,
+    readonly at: number,
+    /** The order of scheduling: tasks of the same time run in it. */
+    readonly seq: number,
+    public run: () => void,
+    readonly background: boolean,
+  ) {}
+
+  cancel(): void {
+    this.scheduler.cancel(this);
+  }
 }
 
 /** setTimeout's longest delay (about 24.8 days); a later task is reached by waking up at this bound. */
@@ -48,11 +60,11 @@ export class Scheduler {
     // only for the callers of idle().
     const background = options.background === true;
     if (!background) this.foreground++;
-    const task: Task = { at, seq: this.seq++, run, background, done: false };
+    const task = new Task(this, at, this.seq++, run, background);
     this.push(task);
     this.pending++;
     if (at < this.timerAt) this.arm();
-    return { cancel: () => this.drop(task) };
+    return task;
   }
 
   /** Tasks waiting for their time. */
@@ -124,6 +136,11 @@ export class Scheduler {
       }
     }, Math.min(MAX_DELAY, Math.max(0, at - (from ?? this.now()))));
     (this.timer as { unref?: () => void }).unref?.();
+  }
+
+  /** Forgets a task (what `cancel()` of a task this scheduler returned does); nothing if it has run or was cancelled. */
+  cancel(task: Scheduled): void {
+    if (task instanceof Task && task.scheduler === this) this.drop(task);
   }
 
   private drop(task: Task): void {

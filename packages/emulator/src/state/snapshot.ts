@@ -8,7 +8,7 @@ import { NON_GSM_KEPT, type OutboxMessage } from './outbox.js';
 import { MESSAGE_ENCODINGS } from '@x/service/request';
 import { shapeChecks, type Record_ } from '../service/shape.js';
 import { withoutCredentials } from '../service/url.js';
-import type { Transaction } from './store.js';
+import { savedTransaction, type SavedTransaction } from './store.js';
 
 /** What a saved state holds at most (the newest are kept): the file stays bounded whatever the emulator keeps. */
 export const SNAPSHOT_LIMITS = { transactions: 10_000, outbox: 10_000, callbacks: 1_000, journal: 100_000 } as const;
@@ -26,7 +26,7 @@ export interface EmulatorSnapshot {
   /** When it was taken, on the emulator's clock. */
   savedAt: number;
   clockOffsetMs: number;
-  transactions: Transaction[];
+  transactions: SavedTransaction[];
   outbox: OutboxMessage[];
   callbacks: CallbackAttempt[];
   journal: JournalEntry[];
@@ -41,7 +41,11 @@ export function takeSnapshot(ctx: EmulatorContext): EmulatorSnapshot {
     version: 1,
     savedAt: ctx.now(),
     clockOffsetMs: ctx.clock.offsetMs,
-    transactions: newest(ctx.transactions.list(), SNAPSHOT_LIMITS.transactions).map((tx) => (tx.callbackUrl === undefined ? tx : { ...tx, callbackUrl: withoutCredentials(tx.callbackUrl) })),
+    transactions: newest(ctx.transactions.list(), SNAPSHOT_LIMITS.transactions).map((tx) => {
+      const saved = savedTransaction(tx);
+      if (saved.callbackUrl !== undefined) saved.callbackUrl = withoutCredentials(saved.callbackUrl);
+      return saved;
+    }),
     outbox: newest(ctx.outbox.list(), SNAPSHOT_LIMITS.outbox),
     callbacks: newest(ctx.callbacks.attempts, SNAPSHOT_LIMITS.callbacks).map((a) => ({ ...a, url: withoutCredentials(a.url), headers: redactHeaders(a.headers), restored: true as const })),
     journal: ctx.journal.entries(),
@@ -58,7 +62,7 @@ const optional = <T>(record: Record_, key: string, check: (value: unknown) => T)
   if (record[key] !== undefined) check(record[key]);
 };
 
-function checkTransaction(path: string, value: unknown): Transaction {
+function checkTransaction(path: string, value: unknown): SavedTransaction {
   const tx = object(path, value, ['kind', 'referenceId', 'customerId', 'phoneNumber', 'createdAt', 'settlesAt', 'status', 'history', 'finalCode', 'externalId', 'callbackUrl', 'verify', 'voice', 'parts']);
   oneOf(`${path}.kind`, tx.kind, ['sms', 'verify', 'voice']);
   optional(tx, 'parts', (v) => integer(`${path}.parts`, v, 2, 1_000_000, 'the parts of its SMS (message_parts_count)'));
@@ -99,7 +103,7 @@ function checkTransaction(path: string, value: unknown): Transaction {
     });
   });
   if (tx.kind === 'voice' && tx.voice === undefined) fail(`${path}.voice`, 'a voice transaction needs its voice object ({"callerId": null}).');
-  return tx as unknown as Transaction;
+  return tx as unknown as SavedTransaction;
 }
 
 function checkOutbox(path: string, value: unknown): OutboxMessage {

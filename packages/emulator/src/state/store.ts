@@ -1,8 +1,11 @@
 import { Ring } from './ring.js';
+import type { Scheduled } from './scheduler.js';
+import type { Customer } from '../types.js';
 
 export type Kind = 'sms' | 'verify' | 'voice';
 
-export interface Transaction {
+/** A transaction as a saved state holds it (`snapshot()`, a `--state` file): what it is and what happened to it. */
+export interface SavedTransaction {
   kind: Kind;
   referenceId: string;
   customerId: string;
@@ -29,6 +32,58 @@ export interface Transaction {
   /** SMS: the parts its text was sent in, when more than 1 (`message_parts_count`). */
   parts?: number;
   voice?: { callerId: string | null; callForwarding?: { action: 'FLAG' | 'BLOCK'; call_forward: 'FORWARDED' | 'NOT_FORWARDED' } };
+}
+
+/**
+ * A transaction as the emulator keeps it. Its statuses are one array of numbers, and the account
+ * and the timer are fields: per transaction kept, an object per status (with a boxed time in each)
+ * and a WeakMap entry each for the account and the timer were seven objects more for the garbage
+ * collector to visit, and about 150 bytes. `savedTransaction` gives the saved form.
+ */
+export interface Transaction extends Omit<SavedTransaction, 'status' | 'history'> {
+  /** Every status it has had, oldest first, as pairs: the code, then the time it was given (`[290, t0, 200, t1]`). */
+  statuses: number[];
+  /** The account it was made for (its callbacks are signed with that account's key); undefined when restored for an account unknown now. */
+  owner: Customer | undefined;
+  /** The task that gives it its final status, until that task has run. */
+  timer: Scheduled | undefined;
+}
+
+/** The code of its status now. */
+export const statusCode = (tx: Transaction): number => tx.statuses[tx.statuses.length - 2]!;
+
+/** When it was given its status now (epoch ms). */
+export const statusTime = (tx: Transaction): number => tx.statuses[tx.statuses.length - 1]!;
+
+/** Every status it has had, oldest first. */
+export function historyOf(tx: Transaction): Array<{ code: number; at: number }> {
+  const history: Array<{ code: number; at: number }> = [];
+  for (let i = 0; i < tx.statuses.length; i += 2) history.push({ code: tx.statuses[i]!, at: tx.statuses[i + 1]! });
+  return history;
+}
+
+/** Gives it a new status. `concat`, not `push`: an array of the exact length (`push` grows it by more than half again, plus 16). */
+export function addStatus(tx: Transaction, code: number, at: number): void {
+  tx.statuses = tx.statuses.concat(code, at);
+}
+
+/** The saved form of a transaction: its status and history as objects, without the account and the timer. */
+export function savedTransaction(tx: Transaction): SavedTransaction {
+  const { kind, referenceId, customerId, phoneNumber, createdAt, settlesAt, statuses: _statuses, finalCode, owner: _owner, timer: _timer, ...optional } = tx;
+  return { kind, referenceId, customerId, phoneNumber, createdAt, settlesAt, status: { code: statusCode(tx), updatedAt: statusTime(tx) }, history: historyOf(tx), finalCode, ...optional };
+}
+
+/**
+ * A saved transaction as the emulator keeps it. Its statuses are its history; a saved status that
+ * is not the last of its history (a state written by hand) is added as the last, so that the
+ * status it is restored with is the one saved.
+ */
+export function keptTransaction(saved: SavedTransaction, owner: Customer | undefined): Transaction {
+  const { status, history, ...rest } = saved;
+  const statuses = history.flatMap((h) => [h.code, h.at]);
+  const last = history[history.length - 1];
+  if (!last || last.code !== status.code || last.at !== status.updatedAt) statuses.push(status.code, status.updatedAt);
+  return { ...rest, statuses, owner, timer: undefined };
 }
 
 /**

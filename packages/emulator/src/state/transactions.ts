@@ -1,14 +1,14 @@
 import type { CallbackSender } from './callbacks.js';
 import type { CallbackAbout } from '../control/faults.js';
 import { stepStatus, type CallStep, type ScriptStep, type SmsStep } from './scripts.js';
-import type { Scheduled, Scheduler } from './scheduler.js';
+import type { Scheduler } from './scheduler.js';
 import { FINAL_STATUS, INTERMEDIATE, STATUS_TEXT } from '../service/codes.js';
 import { EmulatorError } from '../errors.js';
 import { randomHex } from '../service/ids.js';
 import { outcomeOf } from '../service/numbers.js';
 import { phoneMatcher } from '../service/phone.js';
 import { statusOf, timestamp, type StatusBody } from '../service/status.js';
-import type { TransactionStore, Kind, Transaction } from './store.js';
+import { addStatus, historyOf, keptTransaction, statusCode, statusTime, type TransactionStore, type Kind, type SavedTransaction, type Transaction } from './store.js';
 import type { Customer } from '../types.js';
 import type { Params } from '../service/validate.js';
 
@@ -60,23 +60,11 @@ export function finalStatusesOf(tx: Pick<Transaction, 'kind' | 'verify'>): reado
 }
 
 /**
- * A new status, appended to the history. `concat` makes an array of the exact length: `push` (and
- * a spread) would grow the backing store to 17 slots for 2 entries, on every transaction kept.
- */
-function recordStatus(tx: Transaction, code: number, at: number): void {
-  tx.status = { code, updatedAt: at };
-  tx.history = tx.history.concat({ code, at });
-}
-
-/**
  * Transactions and their lives: created with an intermediate status, settled to the final one
  * when their time has come, a signed callback at that moment when a URL is known. The final
  * status can also be set at once (`setStatus`): the control route and the inspector's trigger.
  */
 export class Transactions {
-  private readonly owners = new WeakMap<Transaction, Customer>();
-  private readonly timers = new WeakMap<Transaction, Scheduled>();
-
   constructor(
     private readonly store: TransactionStore,
     private readonly callbacks: CallbackSender,
@@ -95,12 +83,12 @@ export class Transactions {
 
   /** A transaction the store dropped: its timer is cancelled, its owner forgotten, nothing keeps it alive. */
   private release(tx: Transaction): void {
-    const timer = this.timers.get(tx);
-    this.timers.delete(tx);
-    this.owners.delete(tx);
+    const timer = tx.timer;
+    tx.owner = undefined;
     if (!timer) return;
+    tx.timer = undefined;
     timer.cancel();
-    if (INTERMEDIATE.has(tx.status.code)) this.onEvictedEarly(tx);
+    if (INTERMEDIATE.has(statusCode(tx))) this.onEvictedEarly(tx);
   }
 
   create(kind: Kind, customer: Customer, p: Params, timing: TransactionTiming = {}): Transaction {
@@ -116,9 +104,10 @@ export class Transactions {
       phoneNumber: p.phone_number!,
       createdAt: at,
       settlesAt: at + (step?.delayMs ?? timing.delayMs ?? (call ? this.delays.voice : this.delays.sms)),
-      status: { code: initial, updatedAt: at },
-      history: [{ code: initial, at }],
+      statuses: [initial, at],
       finalCode: step ? stepStatus(step) : (timing.final ?? (call ? outcome.voice : outcome.sms)),
+      owner: customer,
+      timer: undefined,
     };
     if (p.external_id !== undefined) tx.externalId = p.external_id;
     if (p.callback_url !== undefined) tx.callbackUrl = p.callback_url;
@@ -126,7 +115,6 @@ export class Transactions {
     if (timing.voice) tx.voice = timing.voice;
     if (timing.parts !== undefined && timing.parts !== 1) tx.parts = timing.parts;
     this.store.add(tx, at);
-    this.owners.set(tx, customer);
     this.schedule(tx, customer);
     this.onChange(tx);
     return tx;
@@ -136,11 +124,10 @@ export class Transactions {
    * Puts back a transaction of a saved state. One still in progress settles at its time, with its
    * callback when its account (`owner`) is known.
    */
-  restore(tx: Transaction, owner: Customer | undefined): void {
+  restore(saved: SavedTransaction, owner: Customer | undefined): void {
+    const tx = keptTransaction(saved, owner);
     this.store.add(tx, this.now());
-    if (!owner) return;
-    this.owners.set(tx, owner);
-    if (INTERMEDIATE.has(tx.status.code)) this.schedule(tx, owner);
+    if (owner && INTERMEDIATE.has(statusCode(tx))) this.schedule(tx, owner);
   }
 
   /** A transaction of this customer, settled; undefined when unknown, expired or another customer's. */
@@ -168,8 +155,8 @@ export class Transactions {
 
   /** The final status once its time has come; `due` when the delivery timer fired (timers can fire a ms early). */
   settle(tx: Transaction, due = false): Transaction {
-    if (INTERMEDIATE.has(tx.status.code) && (due || this.now() >= tx.settlesAt)) {
-      recordStatus(tx, tx.finalCode, tx.settlesAt);
+    if (INTERMEDIATE.has(statusCode(tx)) && (due || this.now() >= tx.settlesAt)) {
+      addStatus(tx, tx.finalCode, tx.settlesAt);
       this.onChange(tx);
     }
     return tx;
@@ -194,13 +181,14 @@ export class Transactions {
         `${typeof code === 'number' ? code : JSON.stringify(code)} is not a final status of ${channel} (this ${tx.kind} transaction); use one of ${allowed.map((c) => `${c} ${STATUS_TEXT[c]}`).join(', ')}.`,
       );
     }
-    this.timers.get(tx)?.cancel();
+    tx.timer?.cancel();
+    tx.timer = undefined;
     const at = this.now();
     tx.finalCode = code;
     tx.settlesAt = Math.min(tx.settlesAt, at);
-    recordStatus(tx, code, at);
+    addStatus(tx, code, at);
     this.onChange(tx);
-    const customer = this.owners.get(tx);
+    const customer = tx.owner;
     const url = tx.callbackUrl ?? customer?.callbackUrl;
     if (url && customer) this.callbacks.send(url, callbackPayload(tx), customer, tx.referenceId, aboutOf(tx));
     return tx;
@@ -208,7 +196,7 @@ export class Transactions {
 
   /** The transaction as the control routes show it. */
   view(tx: Transaction): TransactionView {
-    return transactionView(tx, this.owners.get(tx));
+    return transactionView(tx, tx.owner);
   }
 
   get size(): number {
@@ -225,20 +213,19 @@ export class Transactions {
    */
   private schedule(tx: Transaction, customer: Customer) {
     const url = tx.callbackUrl ?? customer.callbackUrl;
-    const timer = url
+    tx.timer = url
       ? this.scheduler.at(tx.settlesAt, () => {
-          this.timers.delete(tx);
+          tx.timer = undefined;
           this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId, aboutOf(tx));
         })
       : this.scheduler.at(
           tx.settlesAt,
           () => {
-            this.timers.delete(tx);
+            tx.timer = undefined;
             this.settle(tx, true);
           },
           { background: true },
         );
-    this.timers.set(tx, timer);
   }
 }
 
@@ -250,9 +237,9 @@ export function transactionView(tx: Transaction, owner?: Customer): TransactionV
     phoneNumber: tx.phoneNumber,
     customerId: tx.customerId,
     createdAt: tx.createdAt,
-    status: statusOf(tx.status.code, tx.status.updatedAt),
-    history: tx.history.map((h) => ({ ...h })),
-    final: !INTERMEDIATE.has(tx.status.code),
+    status: statusNow(tx),
+    history: historyOf(tx),
+    final: !INTERMEDIATE.has(statusCode(tx)),
   };
   if (tx.verify) view.verify = { state: tx.verify.state, attempts: tx.verify.attempts, channel: tx.verify.channel };
   const url = tx.callbackUrl ?? owner?.callbackUrl;
@@ -263,15 +250,20 @@ export function transactionView(tx: Transaction, owner?: Customer): TransactionV
 
 /** What a transaction's callback is about, for callback fault rules: its product, its number, its first (intermediate) status. */
 function aboutOf(tx: Transaction): CallbackAbout {
-  const first = tx.history[0]!;
-  return { product: tx.kind === 'sms' ? 'messaging' : tx.kind, phoneNumber: tx.phoneNumber, earlier: INTERMEDIATE.has(first.code) ? () => callbackPayload(tx, { code: first.code, updatedAt: first.at }) : undefined };
+  const [code, at] = tx.statuses as [number, number];
+  return { product: tx.kind === 'sms' ? 'messaging' : tx.kind, phoneNumber: tx.phoneNumber, earlier: INTERMEDIATE.has(code) ? () => callbackPayload(tx, statusOf(code, at)) : undefined };
+}
+
+/** Its status now, as answers and callbacks carry it (code, description, updated_on). */
+export function statusNow(tx: Transaction): StatusBody {
+  return statusOf(statusCode(tx), statusTime(tx));
 }
 
 /** The body of the callback sent at the final status (or at `status`, an earlier one, for a callback fault). */
-export function callbackPayload(tx: Transaction, status: Transaction['status'] = tx.status): Record<string, unknown> {
+export function callbackPayload(tx: Transaction, status: StatusBody = statusNow(tx)): Record<string, unknown> {
   const payload: Record<string, unknown> = {
     reference_id: tx.referenceId,
-    status: statusOf(status.code, status.updatedAt),
+    status,
     submit_timestamp: timestamp(tx.createdAt),
     errors: [],
     sub_resource: tx.kind === 'voice' ? 'voice' : tx.kind === 'verify' ? tx.verify!.channel : 'sms',
