@@ -1,3 +1,5 @@
+import { TaskQueue } from './task-queue.js';
+
 /** A task to run at a time of the emulator's clock; `cancel()` forgets it. */
 export interface Scheduled {
   cancel(): void;
@@ -29,8 +31,6 @@ class Task implements Scheduled {
 const MAX_DELAY = 2 ** 31 - 1;
 const NOTHING = () => undefined;
 
-const before = (a: Task, b: Task) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
-
 /**
  * Runs tasks at times of the emulator's clock (`now`). One real timer waits for the earliest task
  * and runs every task due then, in order of time: one timer per emulator rather than one per
@@ -41,8 +41,8 @@ const before = (a: Task, b: Task) => a.at < b.at || (a.at === b.at && a.seq < b.
  * away), which run when their time comes. The timer never keeps a Node process alive.
  */
 export class Scheduler {
-  /** Tasks by time then `seq`, a binary min-heap; done tasks leave it when they reach the front. */
-  private queue: Task[] = [];
+  /** Tasks by time then `seq`; done tasks leave it when they reach the front. */
+  private readonly queue = new TaskQueue<Task>();
   /** Tasks not yet run or cancelled. */
   private pending = 0;
   private seq = 0;
@@ -61,7 +61,7 @@ export class Scheduler {
     const background = options.background === true;
     if (!background) this.foreground++;
     const task = new Task(this, at, this.seq++, run, background);
-    this.push(task);
+    this.queue.push(task);
     this.pending++;
     if (at < this.timerAt) this.arm();
     return task;
@@ -94,22 +94,20 @@ export class Scheduler {
 
   /** Stops the timer; nothing scheduled runs any more. */
   close(): void {
-    for (const task of this.queue) this.drop(task);
-    this.queue = [];
+    for (const task of this.queue.values()) this.drop(task);
+    this.queue.clear();
     this.arm();
   }
 
   /** Runs the tasks due by the clock or at `time` (the timer's: a timer may fire a little before the clock reaches it). */
   private runUntil(time: number): void {
-    for (let task = this.queue[0]; task && (task.at <= time || task.at <= this.now()); task = this.queue[0]) {
-      this.pop();
+    for (let task = this.queue.peek(); task && (task.at <= time || task.at <= this.now()); task = this.queue.peek()) {
+      this.queue.shift();
       if (task.done) continue;
       const run = task.run;
       this.drop(task);
       run();
     }
-    // A fresh array once all ran: an array keeps the capacity it grew to (a burst of requests).
-    if (!this.queue.length) this.queue = [];
   }
 
   /**
@@ -121,8 +119,8 @@ export class Scheduler {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     this.timerAt = Infinity;
-    while (this.queue[0]?.done) this.pop();
-    const next = this.queue[0];
+    while (this.queue.peek()?.done) this.queue.shift();
+    const next = this.queue.peek();
     if (!next) return;
     const at = next.at;
     this.timerAt = at;
@@ -156,33 +154,5 @@ export class Scheduler {
       this.waiting = [];
       for (const wake of waiting) wake();
     }
-  }
-
-  private push(task: Task): void {
-    const queue = this.queue;
-    let i = queue.push(task) - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(task, queue[parent]!)) break;
-      queue[i] = queue[parent]!;
-      i = parent;
-    }
-    queue[i] = task;
-  }
-
-  private pop(): void {
-    const queue = this.queue;
-    const last = queue.pop()!;
-    if (!queue.length) return;
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= queue.length) break;
-      if (child + 1 < queue.length && before(queue[child + 1]!, queue[child]!)) child++;
-      if (!before(queue[child]!, last)) break;
-      queue[i] = queue[child]!;
-      i = child;
-    }
-    queue[i] = last;
   }
 }
