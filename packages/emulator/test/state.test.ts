@@ -50,9 +50,9 @@ describe('GET/PUT /_emulator/snapshot', () => {
     const customers = [{ ...DEFAULT_CUSTOMER, callbackUrl: 'http://127.0.0.1:9/cb' }];
     const a = createEmulator({ deliveryDelayMs: 1_000, customers });
     const sent = await local(a, 'POST', '/v1/messaging', { form: { phone_number: '15555550162', message: 'kept', message_type: 'ARN' } });
-    const created = a.clock.now();
     const before = a.snapshot();
     const [saved] = before.transactions;
+    const created = saved!.createdAt;
     expect(Object.keys(saved!)).toEqual(['kind', 'referenceId', 'customerId', 'phoneNumber', 'createdAt', 'settlesAt', 'status', 'history', 'finalCode']);
     expect(saved).toMatchObject({ referenceId: sent.body.reference_id, status: { code: 290, updatedAt: created }, history: [{ code: 290, at: created }] });
     a.transactions.setStatus(sent.body.reference_id, 207);

@@ -196,7 +196,7 @@ export class Transactions {
 
   /** The transaction as the control routes show it. */
   view(tx: Transaction): TransactionView {
-    return transactionView(tx, tx.owner);
+    return transactionView(tx);
   }
 
   get size(): number {
@@ -229,8 +229,8 @@ export class Transactions {
   }
 }
 
-/** A transaction as the control routes show it; `callbackUrl` is where its callback goes (the request's, else the account's). */
-export function transactionView(tx: Transaction, owner?: Customer): TransactionView {
+/** A transaction as the control routes show it; `callbackUrl` is where its callback goes (the request's, else its account's). */
+export function transactionView(tx: Transaction): TransactionView {
   const view: TransactionView = {
     referenceId: tx.referenceId,
     kind: tx.kind,
@@ -242,7 +242,7 @@ export function transactionView(tx: Transaction, owner?: Customer): TransactionV
     final: !INTERMEDIATE.has(statusCode(tx)),
   };
   if (tx.verify) view.verify = { state: tx.verify.state, attempts: tx.verify.attempts, channel: tx.verify.channel };
-  const url = tx.callbackUrl ?? owner?.callbackUrl;
+  const url = tx.callbackUrl ?? tx.owner?.callbackUrl;
   if (url !== undefined) view.callbackUrl = url;
   if (tx.externalId !== undefined) view.externalId = tx.externalId;
   return view;
