@@ -1,6 +1,6 @@
 import { reply } from '../service/respond.js';
 import { smsFacts } from '../state/outbox.js';
-import { statusNow } from '../state/transactions.js';
+import { statusNow } from '../state/store.js';
 import { validateMessaging } from '../service/validate.js';
 import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
 

@@ -1,5 +1,5 @@
 // What SMS Verify and Voice Verify share: default messages, rendering, the status answer.
-import { statusNow } from '../state/transactions.js';
+import { statusNow } from '../state/store.js';
 import type { Transaction } from '../state/store.js';
 
 /** Default message per `language`, for SMS and spoken; `$$CODE$$` is replaced by the code. */

@@ -1,7 +1,7 @@
 import { randomDigits } from '../service/ids.js';
 import { reply } from '../service/respond.js';
 import { smsFacts } from '../state/outbox.js';
-import { statusNow } from '../state/transactions.js';
+import { statusNow } from '../state/store.js';
 import { validateVerify } from '../service/validate.js';
 import { bulkSmsRoutes } from './bulk-sms.js';
 import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';

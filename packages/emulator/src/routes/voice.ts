@@ -1,6 +1,6 @@
 import { reply } from '../service/respond.js';
 import { Ring } from '../state/ring.js';
-import { statusNow } from '../state/transactions.js';
+import { statusNow } from '../state/store.js';
 import type { Transaction } from '../state/store.js';
 import { validateVoice } from '../service/validate.js';
 import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';

@@ -1,6 +1,7 @@
 import { Ring } from './ring.js';
 import type { Scheduled } from './scheduler.js';
 import type { Customer } from '../types.js';
+import { statusOf, type StatusBody } from '../service/status.js';
 
 export type Kind = 'sms' | 'verify' | 'voice';
 
@@ -54,6 +55,9 @@ export const statusCode = (tx: Transaction): number => tx.statuses[tx.statuses.l
 
 /** When it was given its status now (epoch ms). */
 export const statusTime = (tx: Transaction): number => tx.statuses[tx.statuses.length - 1]!;
+
+/** Its status now, as answers and callbacks carry it (code, description, updated_on). */
+export const statusNow = (tx: Transaction): StatusBody => statusOf(statusCode(tx), statusTime(tx));
 
 /** Every status it has had, oldest first. */
 export function historyOf(tx: Transaction): Array<{ code: number; at: number }> {

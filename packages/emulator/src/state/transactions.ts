@@ -8,7 +8,7 @@ import { randomHex } from '../service/ids.js';
 import { outcomeOf } from '../service/numbers.js';
 import { phoneMatcher } from '../service/phone.js';
 import { statusOf, timestamp, type StatusBody } from '../service/status.js';
-import { addStatus, historyOf, keptTransaction, statusCode, statusTime, type TransactionStore, type Kind, type SavedTransaction, type Transaction } from './store.js';
+import { addStatus, historyOf, keptTransaction, statusCode, statusNow, type TransactionStore, type Kind, type SavedTransaction, type Transaction } from './store.js';
 import type { Customer } from '../types.js';
 import type { Params } from '../service/validate.js';
 
@@ -230,7 +230,7 @@ export class Transactions {
 }
 
 /** A transaction as the control routes show it; `callbackUrl` is where its callback goes (the request's, else its account's). */
-export function transactionView(tx: Transaction): TransactionView {
+function transactionView(tx: Transaction): TransactionView {
   const view: TransactionView = {
     referenceId: tx.referenceId,
     kind: tx.kind,
@@ -252,11 +252,6 @@ export function transactionView(tx: Transaction): TransactionView {
 function aboutOf(tx: Transaction): CallbackAbout {
   const [code, at] = tx.statuses as [number, number];
   return { product: tx.kind === 'sms' ? 'messaging' : tx.kind, phoneNumber: tx.phoneNumber, earlier: INTERMEDIATE.has(code) ? () => callbackPayload(tx, statusOf(code, at)) : undefined };
-}
-
-/** Its status now, as answers and callbacks carry it (code, description, updated_on). */
-export function statusNow(tx: Transaction): StatusBody {
-  return statusOf(statusCode(tx), statusTime(tx));
 }
 
 /** The body of the callback sent at the final status (or at `status`, an earlier one, for a callback fault). */
