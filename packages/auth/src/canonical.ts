@@ -109,18 +109,31 @@ export function joinStringToSign(
   body: string | Uint8Array | undefined,
   resource: string,
 ): StringToSign {
+  const parts = signingParts(method, contentType, date, tsLines, body, resource);
+  return { text: textOf(parts), parts };
+}
+
+/** The parts of `joinStringToSign` alone: what an HMAC needs, without decoding a body given as bytes. */
+export function signingParts(
+  method: string,
+  contentType: string | undefined,
+  date: string | undefined,
+  tsLines: string,
+  body: string | Uint8Array | undefined,
+  resource: string,
+): Array<string | Uint8Array> {
   const type = method === 'GET' || method === 'HEAD' ? '' : (contentType ?? '');
   const head = `${method}\n${type}\n${date ?? ''}\n${tsLines}`;
-  if (body === undefined || body.length === 0) {
-    const text = head + resource;
-    return { text, parts: [text] };
-  }
-  if (typeof body === 'string') {
-    const text = `${head}${body}\n${resource}`;
-    return { text, parts: [text] };
-  }
-  const tail = `\n${resource}`;
-  return { text: head + fromUtf8(body) + tail, parts: [head, body, tail] };
+  if (body === undefined || body.length === 0) return [head + resource];
+  if (typeof body === 'string') return [`${head}${body}\n${resource}`];
+  return [head, body, `\n${resource}`];
+}
+
+/** The text of signing parts (a body given as bytes decoded for display); one text part is itself. */
+export function textOf(parts: ReadonlyArray<string | Uint8Array>): string {
+  let text = '';
+  for (const part of parts) text += typeof part === 'string' ? part : fromUtf8(part);
+  return text;
 }
 
 /**

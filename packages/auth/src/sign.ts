@@ -1,4 +1,4 @@
-import { canonicalHeaderValue, joinStringToSign, resourceOf } from './canonical.js';
+import { canonicalHeaderValue, resourceOf, signingParts, textOf } from './canonical.js';
 import { type Algorithm, DEFAULT_ALGORITHM, TS_HEADER_PREFIX } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
 import { formatHttpDate } from './date.js';
@@ -140,13 +140,13 @@ export function createSigner(credentials: Credentials, defaults: SignerOptions =
 
       // A URL object serialises (String gives its href) with its path percent-encoded, exactly as fetch sends it.
       const url = String(request.url);
-      const sts = joinStringToSign(method, request.contentType, dateHeader === 'date' ? date : undefined, tsLines, request.body, resourceOf(url));
-      const signature = macFor(algorithm)(sts.parts);
+      const parts = signingParts(method, request.contentType, dateHeader === 'date' ? date : undefined, tsLines, request.body, resourceOf(url));
+      const signature = macFor(algorithm)(parts);
 
       headers.authorization = `TSA ${customerId}:${signature}`;
       if (dateHeader === 'date') headers.date = date;
       if (request.contentType) headers['content-type'] = request.contentType;
-      return { headers, stringToSign: sts.text };
+      return { headers, stringToSign: textOf(parts) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { parseBasicToken } from './basic.js';
-import { canonicalHeaderValue, resourceOf, stringToSign } from './canonical.js';
+import { canonicalHeaderValue, canonicalTsHeaders, resourceOf, signingParts, textOf } from './canonical.js';
 import { timingSafeEqual } from './compare.js';
 import { CLOCK_SKEW_MS, HEADER, NONCE_WINDOW_MS, TS_HEADER_PREFIX } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
@@ -135,12 +135,20 @@ export function headerValue(input: HeaderInput, name: string): string | undefine
 }
 
 /** The credentials a lookup found, or undefined for anything that is not usable credentials. */
-async function lookUp(options: VerifyOptions, customerId: string): Promise<Credentials | undefined> {
-  const found: unknown = await options.credentials(customerId);
+function usable(found: unknown, customerId: string): Credentials | undefined {
   if (typeof found !== 'object' || found === null) return undefined;
   const { apiKey, customerId: known } = found as Partial<Credentials>;
   if (typeof apiKey !== 'string' || apiKey === '') return undefined;
   return { customerId: typeof known === 'string' && known !== '' ? known : customerId, apiKey };
+}
+
+/** A promise (anything with a `then`), so that a lookup or a store that answers at once is used without a turn of the microtask queue. */
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** The usable credentials of a customer id: at once when the lookup answers at once, else a promise of them. */
+function lookUp(options: VerifyOptions, customerId: string): Credentials | undefined | Promise<Credentials | undefined> {
+  const found = options.credentials(customerId);
+  return isPromise(found) ? Promise.resolve(found).then((value) => usable(value, customerId)) : usable(found, customerId);
 }
 
 // The customer id: visible ASCII without ":", as credentials require (anything else is malformed, never looked up).
@@ -175,7 +183,8 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
     if (options.allowBasic !== true) return fail('basic_not_allowed');
     const given = parseBasicToken(basic[1]!);
     if (!given) return fail('malformed_authorization');
-    const known = await lookUp(options, given.customerId);
+    const found = lookUp(options, given.customerId);
+    const known = isPromise(found) ? await found : found;
     if (!known) return fail('unknown_customer', { customerId: given.customerId });
     if (!timingSafeEqual(given.apiKey, known.apiKey)) return fail('invalid_api_key', { customerId: known.customerId });
     return { ok: true, customerId: known.customerId, scheme: 'basic' };
@@ -185,7 +194,8 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
   if (!tsa) return fail('malformed_authorization');
   if (options.allowDigest === false) return fail('digest_not_allowed');
   const signature = tsa[2]!;
-  const known = await lookUp(options, tsa[1]!);
+  const found = lookUp(options, tsa[1]!);
+  const known = isPromise(found) ? await found : found;
   if (!known) return fail('unknown_customer', { customerId: tsa[1]! });
   // From here on, the customer is who the credentials store says (the replay key depends on it).
   const customerId = known.customerId;
@@ -210,24 +220,24 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
   } else if (!isValidNonce(nonce)) return fail('invalid_nonce', { customerId });
 
   const tsHeaders: Record<string, string> = {};
-  for (const [name, value] of headers) if (name.startsWith(TS_HEADER_PREFIX)) tsHeaders[name] = value;
-  const sts = stringToSign({
-    method: String(request.method ?? ''),
-    contentType: headers.get(HEADER.contentType),
-    date: date,
-    tsHeaders,
-    body: request.body,
-    resource: resourceOf(String(request.url ?? '/')),
-  });
+  for (const name of headers.keys()) if (name.startsWith(TS_HEADER_PREFIX)) tsHeaders[name] = headers.get(name)!;
+  // Built from the map (names lower-cased once): the same string as stringToSign() gives for these headers.
+  const parts = signingParts(
+    String(request.method ?? '').toUpperCase(),
+    headers.get(HEADER.contentType),
+    tsDate === undefined ? date : '',
+    canonicalTsHeaders(tsHeaders),
+    request.body,
+    resourceOf(String(request.url ?? '/')),
+  );
   const mac = options.keyCache ? options.keyCache.mac(algorithm, known.apiKey) : (options.mac ?? prepareMac)(algorithm, decodeCredentials(known));
-  const expected = mac(sts.parts);
-  if (!timingSafeEqual(signature, expected)) {
-    return fail('signature_mismatch', { customerId, stringToSign: sts.text });
+  if (!timingSafeEqual(signature, mac(parts))) {
+    return fail('signature_mismatch', { customerId, stringToSign: textOf(parts) });
   }
 
   if (nonce !== undefined && options.replayStore) {
-    const fresh = await options.replayStore.claim(`${customerId}:${nonce}`, NONCE_WINDOW_MS);
-    if (!fresh) return fail('nonce_reused', { customerId });
+    const claimed = options.replayStore.claim(`${customerId}:${nonce}`, NONCE_WINDOW_MS);
+    if (!(isPromise(claimed) ? await claimed : claimed)) return fail('nonce_reused', { customerId });
   }
   return nonce === undefined ? { ok: true, customerId, scheme: 'digest', timestamp } : { ok: true, customerId, scheme: 'digest', nonce, timestamp };
 }

@@ -6,6 +6,7 @@ import {
   verifyRequest,
   type VerifyOptions,
 } from '../src/index.js';
+import { stringToSign } from '../src/protocol.js';
 
 const credentials = { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: 'c2VjcmV0LWtleS1ieXRlcw==' };
 const T0 = Date.UTC(2024, 4, 6, 12, 0, 0);
@@ -124,6 +125,54 @@ describe('verifyRequest: digest', () => {
       expect(result.stringToSign?.endsWith('\n/v1/other')).toBe(true);
       expect(JSON.stringify(result)).not.toContain(credentials.apiKey);
     }
+  });
+
+  it('signature_mismatch of a body given as bytes: the same text as stringToSign() of the request', async () => {
+    const r = signed();
+    const body = new TextEncoder().encode('phone_number=2&message=h\u00e9');
+    const result = await verifyRequest({ ...r, body }, base);
+    const text = stringToSign({ method: 'POST', contentType: req.contentType, tsHeaders: Object.fromEntries(Object.entries(r.headers).filter(([name]) => name.startsWith('x-ts-'))), body, resource: '/v1/messaging' }).text;
+    expect(result).toMatchObject({ ok: false, reason: 'signature_mismatch', stringToSign: text });
+    expect(text).toContain('message=h\u00e9\n/v1/messaging');
+  });
+
+  // A lookup or a store may answer at once, with a promise, or with any thenable: the same verdicts either way.
+  const answers = {
+    'at once': <T>(value: T) => value,
+    'a promise': <T>(value: T) => Promise.resolve(value),
+    'a thenable': <T>(value: T) => ({ then: (resolve: (v: T) => void) => resolve(value) }) as unknown as Promise<T>,
+  };
+  it.each(Object.keys(answers) as Array<keyof typeof answers>)('a credentials lookup and a replay store that answer %s', async (how) => {
+    const answer = answers[how];
+    const memory = createMemoryReplayStore({ now: () => T0 });
+    const options: VerifyOptions = {
+      ...base,
+      credentials: (id) => answer(id === credentials.customerId ? credentials : undefined),
+      replayStore: { claim: (key, ttl) => answer(memory.claim(key, ttl)) },
+    };
+    const r = signed({ nonce: 'once-only' });
+    expect(await verifyRequest(r, options)).toMatchObject({ ok: true, customerId: credentials.customerId });
+    expect(await verifyRequest(r, options)).toMatchObject({ ok: false, reason: 'nonce_reused' });
+    expect(await verifyRequest(signed(), { ...options, credentials: () => answer(undefined) })).toMatchObject({ reason: 'unknown_customer' });
+    expect(await verifyRequest(signed(), { ...options, credentials: () => answer({ customerId: 'x', apiKey: '' }) })).toMatchObject({ reason: 'unknown_customer' });
+  });
+
+  it('a lookup that throws or rejects rejects the verification (not caught)', async () => {
+    await expect(verifyRequest(signed(), { ...base, credentials: () => { throw new Error('store down'); } })).rejects.toThrow('store down');
+    await expect(verifyRequest(signed(), { ...base, credentials: () => Promise.reject(new Error('store down')) })).rejects.toThrow('store down');
+  });
+
+  it.each([
+    ['4 astral code points (8 UTF-16 units)', '\u{1F600}'.repeat(4), true],
+    ['3 astral code points (6 UTF-16 units)', '\u{1F600}'.repeat(3), false],
+    ['256 astral code points', '\u{1F600}'.repeat(256), true],
+    ['257 astral code points', '\u{1F600}'.repeat(257), false],
+  ])('nonce length counts code points: %s', async (_name, nonce, ok) => {
+    const r = signed();
+    Object.assign(r.headers, signRequest(req, credentials, { date: new Date(T0), nonce: 'abcd' }).headers, { 'x-ts-nonce': nonce });
+    if (ok) Object.assign(r.headers, signRequest(req, credentials, { date: new Date(T0), nonce }).headers);
+    const result = await verifyRequest(r, base);
+    expect(result.ok ? true : result.reason).toBe(ok ? true : 'invalid_nonce');
   });
 
   it('accepts Headers objects and Node-style records with any case', async () => {
