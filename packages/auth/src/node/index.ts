@@ -9,7 +9,7 @@ import type { MacProvider } from '../hmac.js';
 import { nodeHmac } from './hashes.js';
 
 /**
- * HMAC through node:crypto (`createHmac` with the key imported once as a KeyObject), whatever the
+ * HMAC through node:crypto (one-shot digests over the key's pads, made once), whatever the
  * export conditions. On Node it is already the default (`@x/auth` picks node:crypto by the `node`
  * export condition). Pass it as `mac` to createSigner, verifyRequest, callbackSignature,
  * createClient or the emulator to use node:crypto where another condition (`deno`, `bun`,
