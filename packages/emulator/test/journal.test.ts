@@ -2,6 +2,7 @@
 import { basicAuthorization, signRequest } from '@x/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type JournalEntry } from '../src/index.js';
+import { Journal } from '../src/control/journal.js';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
 import { call, customer, local } from './helpers.js';
 
@@ -158,5 +159,57 @@ describe('in-process', () => {
     emulator.reset();
     expect(emulator.journal.list()).toEqual([]);
     emulator.close();
+  });
+});
+
+describe('the ring itself', () => {
+  const full = (n: number): JournalEntry => ({
+    seq: 0, at: 1_780_000_000_000 + n, method: 'POST', path: `/v1/path/${n}`, query: `q=${n}`, scheme: 'digest', customerId: `C${n}`,
+    verdict: 'signature_mismatch', stringToSign: { ours: `ours ${n}`, theirs: `theirs ${n}` }, status: 401, serviceCode: -30000 - n,
+    referenceId: `R${n}`, phoneNumbers: n % 2 ? [`1555555${n}`] : [`1555555${n}`, `1666666${n}`], fault: 'latency', ms: n / 10,
+  });
+  const bare = (n: number): JournalEntry => ({ seq: 0, at: n, method: 'GET', path: '/', scheme: 'none', verdict: 'none', status: 404, ms: 0 });
+
+  it('keeps every field of the newest entries as given, in the order the middleware writes them, through the ring going round', () => {
+    const journal = new Journal(3);
+    for (let n = 1; n <= 7; n++) journal.add(n === 6 ? bare(n) : full(n));
+    const expected = [full(5), bare(6), full(7)].map((e, i) => ({ ...e, seq: 5 + i }));
+    expect(journal.entries()).toStrictEqual(expected);
+    const order = ['seq', 'at', 'method', 'path', 'scheme', 'verdict', 'status', 'ms', 'query', 'customerId', 'stringToSign', 'serviceCode', 'referenceId', 'phoneNumbers', 'fault'];
+    expect(Object.keys(journal.entries()[2]!)).toEqual(order);
+    expect(journal.list({ since: 5 }).map((e) => e.seq)).toEqual([6, 7]);
+    expect(journal.list({ limit: 1 })).toStrictEqual([expected[2]]);
+    // A field that an entry lacks is absent, not undefined, even in a slot that held it before.
+    expect(Object.keys(journal.entries()[1]!)).toEqual(['seq', 'at', 'method', 'path', 'scheme', 'verdict', 'status', 'ms']);
+  });
+
+  it('gives copies: changing what it returned, or what was added, does not change it', () => {
+    const journal = new Journal(2);
+    const added = full(1);
+    journal.add(added);
+    added.phoneNumbers!.push('x');
+    added.stringToSign!.ours = 'changed';
+    const [read] = journal.list();
+    read!.phoneNumbers!.push('y');
+    read!.stringToSign!.ours = 'changed too';
+    expect(journal.list()).toStrictEqual([{ ...full(1), seq: 1 }]);
+  });
+
+  it('restores saved entries (the newest size of them) and numbers on after the last; clear forgets them', () => {
+    const saved = [1, 2, 3].map((n) => ({ ...full(n), seq: 10 + n }));
+    const journal = new Journal(2);
+    journal.restore(saved);
+    expect(journal.entries()).toStrictEqual(saved.slice(1));
+    expect(journal.add(bare(4)).seq).toBe(14);
+    journal.clear();
+    expect(journal.entries()).toEqual([]);
+    expect(journal.add(bare(5)).seq).toBe(15);
+    expect(journal.length).toBe(1);
+  });
+
+  it('with size 0 numbers entries and keeps none', () => {
+    const journal = new Journal(0);
+    expect(journal.add(bare(1)).seq).toBe(1);
+    expect(journal.entries()).toEqual([]);
   });
 });
