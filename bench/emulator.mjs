@@ -3,12 +3,14 @@
 // Hono route served the same way (@hono/node-server) in the same server process. One row sends
 // the official Node client's header layout (telesignsdk: Date header), which the emulator must
 // serve as fast as its own.
-import { fork } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import { SMS_BODY, SMS_FORM, signedSms } from './fixtures.mjs';
-import { compare, concurrently } from './harness.mjs';
+import { compare, concurrently, pairedRows, report } from './harness.mjs';
 
 if (process.argv[2] === 'serve-one') {
   // One server alone, its URL on stdout (instructions.mjs runs it under valgrind): the emulator, or the trivial route.
@@ -97,6 +99,7 @@ if (process.argv[2] === 'serve-one') {
     notes: ['Requests answered divided by the CPU time (user + system) the server process used meanwhile.'],
   });
   server.disconnect();
+  await servedTogether();
 
   // The transaction store at its cap: every new transaction pushes the oldest out. In-process
   // (emulator.fetch), one request at a time, so the store's cost is not hidden behind the network.
@@ -128,6 +131,69 @@ if (process.argv[2] === 'serve-one') {
   if (atCap.transactions.size !== CAP) throw new Error(`the full store kept ${atCap.transactions.size} transactions, not ${CAP}`);
   below.close();
   atCap.close();
+}
+
+/**
+ * The two servers at once, each in its own process, both on the same core, the load generator on
+ * another, both loaded over the same seconds: the CPU time per request of each, in the same
+ * conditions whatever else the machine does meanwhile (a run of one build against itself reads
+ * within 3%; taking turns, as above, runs of the same build differ by more than 10%). Linux:
+ * /proc for the CPU time, taskset for the cores (unpinned without it).
+ */
+async function servedTogether() {
+  const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 7));
+  const WARM_S = 3;
+  const COUNT_S = 6;
+  const pin = availableParallelism() >= 2 && spawnSync('taskset', ['--version']).status === 0;
+  const cpuTicks = (pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100 per second)
+  };
+  if (pin) spawnSync('taskset', ['-p', '-c', '0', String(process.pid)]);
+  const variants = [{ name: 'emulator, POST /v1/messaging signed by @x/auth', which: 'emulator' }, { name: 'trivial Hono route, its own process on the same core', which: 'trivial', role: 'floor' }];
+  const rates = variants.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    const servers = await Promise.all(variants.map(async ({ which }) => {
+      const command = [process.execPath, new URL(import.meta.url).pathname, 'serve-one', which];
+      const child = pin ? spawn('taskset', ['-c', '1', ...command], { stdio: ['ignore', 'pipe', 'inherit'] }) : spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+      const url = await new Promise((resolve) => {
+        let out = '';
+        child.stdout.on('data', (chunk) => {
+          out += chunk;
+          const found = /URL (\S+)/.exec(out);
+          if (found) resolve(found[1]);
+        });
+      });
+      return { child, url };
+    }));
+    const loadAll = (seconds) => Promise.all(servers.map(async ({ url }) => {
+      const result = await autocannon({ url, connections: 5, duration: seconds, requests: [{ setupRequest: signedSms(url) }] });
+      const failed = result.non2xx + result.errors + result.timeouts;
+      if (failed) throw new Error(`${url}: ${failed} of ${result.requests.total} requests were not answered 2xx`);
+      return result.requests.total;
+    }));
+    await loadAll(WARM_S);
+    const before = servers.map(({ child }) => cpuTicks(child.pid));
+    const answered = await loadAll(COUNT_S);
+    servers.forEach(({ child }, i) => rates[i].push(answered[i] / ((cpuTicks(child.pid) - before[i]) / 100)));
+    for (const { child } of servers) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  }
+  if (pin) spawnSync('taskset', ['-p', '-c', `0-${availableParallelism() - 1}`, String(process.pid)]);
+  report({
+    id: 'emulator-together',
+    title: 'Emulator: signed SMS POSTs per second of server CPU time, both servers served at once on one core',
+    unit: 'requests/CPU-s',
+    ms: COUNT_S * 1000,
+    rounds: ROUNDS,
+    warmupMs: WARM_S * 1000,
+    together: true,
+    notes: [`Each round starts both servers afresh, each in its own process${pin ? ' pinned to the same core (the load generator on another)' : ''}, loads both over the same ${COUNT_S} s (5 connections each) after ${WARM_S} s uncounted, and divides the requests each answered by the CPU time (user + system) its process used.`],
+    references: [{ name: variants[1].name, role: 'floor' }],
+    rows: pairedRows(variants, rates),
+  });
 }
 
 /** The floor: a trivial Hono route that reads the body and answers what the emulator answers. */

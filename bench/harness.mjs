@@ -152,7 +152,7 @@ export function textTable(result) {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const refs = result.references.map((r) => `${r.role} = ${r.name}`).join('; ');
-  const how = result.counted ? `counted ${result.rounds} times per variant` : `${result.rounds} rounds x ${result.ms} ms, order rotated; ratio = median (min-max) of per-round ratios`;
+  const how = result.counted ? `counted ${result.rounds} times per variant` : `${result.rounds} rounds x ${result.ms} ms, ${result.together ? 'all variants at once' : 'order rotated'}; ratio = median (min-max) of per-round ratios`;
   return [`\n${result.title} (${how})`, refs, line(head), ...body.map(line)].join('\n');
 }
 

@@ -85,32 +85,19 @@ export function journalPredicate(filter: JournalFilter): (e: JournalEntry) => bo
 }
 
 /**
- * The last `size` requests, oldest first: a ring that never grows past its size, kept in columns
- * (numbers in typed arrays, texts in arrays) rather than as an object per request. An entry is
- * made when it is read. Kept as objects, a thousand entries that each outlive a few young
- * collections cost a busy emulator about 8% of its CPU time (BENCHMARKS.md); in columns, a request
- * leaves behind no object of its own but its path.
+ * The last `size` requests, oldest first: a ring that never grows past its size, of one object per
+ * slot whose fields are rewritten as the ring goes round (a number field is updated in place), not
+ * an object per request. An entry is made when it is read. Kept as objects, a thousand entries that
+ * each outlive a few young collections cost a busy emulator several percent of its CPU time
+ * (BENCHMARKS.md); in slots, a request leaves behind no object of its own but its path.
  */
 export class Journal {
-  private readonly seqs: Float64Array;
-  private readonly times: Float64Array;
-  private readonly durations: Float64Array;
-  private readonly statuses: Uint16Array;
-  /** NaN: no service code. */
-  private readonly serviceCodes: Float64Array;
-  private readonly texts: Array<Texts | undefined>;
+  private readonly slots: Slot[] = [];
   private start = 0;
   private count = 0;
   private seq = 0;
 
-  constructor(readonly size: number) {
-    this.seqs = new Float64Array(size);
-    this.times = new Float64Array(size);
-    this.durations = new Float64Array(size);
-    this.statuses = new Uint16Array(size);
-    this.serviceCodes = new Float64Array(size);
-    this.texts = new Array<Texts | undefined>(size).fill(undefined);
-  }
+  constructor(readonly size: number) {}
 
   /**
    * Records an entry, numbering it here (its `seq` is overwritten: the caller writes a placeholder
@@ -120,45 +107,38 @@ export class Journal {
   add(full: JournalEntry): JournalEntry {
     full.seq = ++this.seq;
     if (this.size === 0) return full;
-    let slot: number;
-    if (this.count < this.size) slot = (this.start + this.count++) % this.size;
+    let index: number;
+    if (this.count < this.size) index = (this.start + this.count++) % this.size;
     else {
-      slot = this.start;
+      index = this.start;
       this.start = (this.start + 1) % this.size;
     }
-    this.seqs[slot] = full.seq;
-    this.times[slot] = full.at;
-    this.durations[slot] = full.ms;
-    this.statuses[slot] = full.status;
-    this.serviceCodes[slot] = full.serviceCode ?? Number.NaN;
+    const slot = (this.slots[index] ??= new Slot());
     const phones = full.phoneNumbers;
-    // The texts of a slot are rewritten in place once the ring has gone round (no new object per request).
-    const texts = (this.texts[slot] ??= new Texts());
-    texts.method = full.method;
-    texts.path = full.path;
-    texts.query = full.query;
-    texts.scheme = full.scheme;
-    texts.customerId = full.customerId;
-    texts.verdict = full.verdict;
-    texts.stringToSign = full.stringToSign && { ...full.stringToSign };
-    texts.referenceId = full.referenceId;
-    texts.phones = phones === undefined ? undefined : phones.length === 1 ? phones[0] : [...phones];
-    texts.fault = full.fault;
+    slot.seq = full.seq;
+    slot.at = full.at;
+    slot.method = full.method;
+    slot.path = full.path;
+    slot.query = full.query;
+    slot.scheme = full.scheme;
+    slot.customerId = full.customerId;
+    slot.verdict = full.verdict;
+    slot.stringToSign = full.stringToSign && { ...full.stringToSign };
+    slot.status = full.status;
+    slot.serviceCode = full.serviceCode;
+    slot.referenceId = full.referenceId;
+    slot.phones = phones && (phones.length === 1 ? phones[0] : [...phones]);
+    slot.fault = full.fault;
+    slot.ms = full.ms;
     return full;
   }
 
-  /** The entry in a slot, made anew (its keys in the order the journal middleware writes them). */
-  private entryAt(slot: number): JournalEntry {
-    const t = this.texts[slot]!;
-    const entry: JournalEntry = { seq: this.seqs[slot]!, at: this.times[slot]!, method: t.method, path: t.path, scheme: t.scheme, verdict: t.verdict, status: this.statuses[slot]!, ms: this.durations[slot]! };
-    if (t.query !== undefined) entry.query = t.query;
-    if (t.customerId !== undefined) entry.customerId = t.customerId;
-    if (t.stringToSign !== undefined) entry.stringToSign = { ...t.stringToSign };
-    const serviceCode = this.serviceCodes[slot]!;
-    if (!Number.isNaN(serviceCode)) entry.serviceCode = serviceCode;
-    if (t.referenceId !== undefined) entry.referenceId = t.referenceId;
-    if (t.phones !== undefined) entry.phoneNumbers = typeof t.phones === 'string' ? [t.phones] : [...t.phones];
-    if (t.fault !== undefined) entry.fault = t.fault;
+  /** The entry of a slot, made anew, its keys in the order the journal middleware writes them. */
+  private entryAt(i: number): JournalEntry {
+    const { seq, at, method, path, scheme, verdict, status, ms, query, customerId, stringToSign, serviceCode, referenceId, phones, fault } = this.slots[(this.start + i) % this.size]!;
+    const optional = { query, customerId, stringToSign: stringToSign && { ...stringToSign }, serviceCode, referenceId, phoneNumbers: phones && (typeof phones === 'string' ? [phones] : [...phones]), fault };
+    const entry = { seq, at, method, path, scheme, verdict, status, ms } as JournalEntry & Record<string, unknown>;
+    for (const key in optional) if (optional[key as keyof typeof optional] !== undefined) entry[key] = optional[key as keyof typeof optional];
     return entry;
   }
 
@@ -168,15 +148,14 @@ export class Journal {
     const out: JournalEntry[] = [];
     if (filter.since !== undefined) {
       for (let i = 0; i < this.count && out.length < limit; i++) {
-        const slot = (this.start + i) % this.size;
-        if (this.seqs[slot]! <= filter.since) continue;
-        const e = this.entryAt(slot);
+        if (this.slots[(this.start + i) % this.size]!.seq <= filter.since) continue;
+        const e = this.entryAt(i);
         if (matches(e)) out.push(e);
       }
       return out;
     }
     for (let i = this.count - 1; i >= 0 && out.length < limit; i--) {
-      const e = this.entryAt((this.start + i) % this.size);
+      const e = this.entryAt(i);
       if (matches(e)) out.push(e);
     }
     return out.reverse();
@@ -185,7 +164,7 @@ export class Journal {
   /** Every entry kept, oldest first. */
   entries(): JournalEntry[] {
     const out: JournalEntry[] = [];
-    for (let i = 0; i < this.count; i++) out.push(this.entryAt((this.start + i) % this.size));
+    for (let i = 0; i < this.count; i++) out.push(this.entryAt(i));
     return out;
   }
 
@@ -199,7 +178,7 @@ export class Journal {
 
   /** Forgets the entries; numbering goes on. */
   clear(): void {
-    this.texts.fill(undefined);
+    this.slots.length = 0;
     this.start = 0;
     this.count = 0;
   }
@@ -209,8 +188,10 @@ export class Journal {
   }
 }
 
-/** The texts of one slot of the journal (an object per slot, reused as the ring goes round). */
-class Texts {
+/** One slot of the journal: the fields of the entry it holds now (`phones`: one number as itself, several as an array). */
+class Slot {
+  seq = 0;
+  at = 0.5; // a number that is not a small integer: the field holds a double, updated in place
   method = '';
   path = '';
   query: string | undefined = undefined;
@@ -218,8 +199,10 @@ class Texts {
   customerId: string | undefined = undefined;
   verdict: JournalVerdict = 'none';
   stringToSign: JournalEntry['stringToSign'] = undefined;
+  status = 0;
+  serviceCode: number | undefined = undefined;
   referenceId: string | undefined = undefined;
-  /** One number as itself, several as an array. */
   phones: string | string[] | undefined = undefined;
   fault: FaultType | undefined = undefined;
+  ms = 0.5;
 }
