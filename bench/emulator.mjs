@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import { SMS_BODY, SMS_FORM, signedSms } from './fixtures.mjs';
-import { compare, concurrently, pairedRows, report } from './harness.mjs';
+import { compare, concurrently, pairedRows, report, servedUrl } from './harness.mjs';
 
 if (process.argv[2] === 'serve-one') {
   // One server alone, its URL on stdout (instructions.mjs runs it under valgrind): the emulator, or the trivial route.
@@ -156,15 +156,8 @@ async function servedTogether() {
     const servers = await Promise.all(variants.map(async ({ which }) => {
       const command = [process.execPath, new URL(import.meta.url).pathname, 'serve-one', which];
       const child = pin ? spawn('taskset', ['-c', '1', ...command], { stdio: ['ignore', 'pipe', 'inherit'] }) : spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
-      const url = await new Promise((resolve) => {
-        let out = '';
-        child.stdout.on('data', (chunk) => {
-          out += chunk;
-          const found = /URL (\S+)/.exec(out);
-          if (found) resolve(found[1]);
-        });
-      });
-      return { child, url };
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      return { child, exited, url: await servedUrl(child, exited, () => `${which} server exited before serving`) };
     }));
     const loadAll = (seconds) => Promise.all(servers.map(async ({ url }) => {
       const result = await autocannon({ url, connections: 5, duration: seconds, requests: [{ setupRequest: signedSms(url) }] });
@@ -176,9 +169,9 @@ async function servedTogether() {
     const before = servers.map(({ child }) => cpuTicks(child.pid));
     const answered = await loadAll(COUNT_S);
     servers.forEach(({ child }, i) => rates[i].push(answered[i] / ((cpuTicks(child.pid) - before[i]) / 100)));
-    for (const { child } of servers) {
+    for (const { child, exited } of servers) {
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
     }
   }
   if (pin) spawnSync('taskset', ['-p', '-c', `0-${availableParallelism() - 1}`, String(process.pid)]);

@@ -113,6 +113,24 @@ export async function countSelf(run) {
   execFileSync('callgrind_control', ['-i', 'off', String(process.pid)]);
 }
 
+/**
+ * The URL a server child process serves (it prints `URL <url>` on stdout); rejects with `why()`
+ * when the process exits first.
+ */
+export function servedUrl(child, exited, why) {
+  return Promise.race([
+    new Promise((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        const found = /URL (\S+)/.exec(out);
+        if (found) resolve(found[1]);
+      });
+    }),
+    exited.then(() => Promise.reject(new Error(why()))),
+  ]);
+}
+
 /** The median and the range of some values. */
 export const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
 

@@ -29,7 +29,7 @@ import { execFile, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { callback, callbackSignature, signedSms } from './fixtures.mjs';
-import { pairedRows, report } from './harness.mjs';
+import { pairedRows, report, servedUrl } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const WARMUP = Number(process.env.BENCH_CALLGRIND_WARMUP || 20000);
@@ -71,17 +71,7 @@ async function count(args, request) {
     if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}:\n${log}`);
     return collected(args, log);
   }
-  const url = await Promise.race([
-    new Promise((resolve) => {
-      let out = '';
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        const found = /URL (\S+)/.exec(out);
-        if (found) resolve(found[1]);
-      });
-    }),
-    exited.then(() => Promise.reject(new Error(`${args.join(' ')} exited before serving:\n${log}`))),
-  ]);
+  const url = await servedUrl(child, exited, () => `${args.join(' ')} exited before serving:\n${log}`);
   const load = async (amount) => {
     // Under valgrind a request can take seconds when the machine is busy: a generous timeout, counted all the same.
     const result = await autocannon({ url, connections: 10, amount, timeout: 60, ...request(url) });

@@ -1,6 +1,7 @@
 import type { VerifyFailure } from '@x/auth';
 import type { FaultType } from './faults.js';
 import { phoneMatcher } from '../service/phone.js';
+import { Ring } from '../state/ring.js';
 
 /**
  * How a request was judged: `ok` (verified), the reason verification failed, `control` (a control
@@ -92,12 +93,12 @@ export function journalPredicate(filter: JournalFilter): (e: JournalEntry) => bo
  * (BENCHMARKS.md); in slots, a request leaves behind no object of its own but its path.
  */
 export class Journal {
-  private readonly slots: Slot[] = [];
-  private start = 0;
-  private count = 0;
+  private readonly slots: Ring<Slot>;
   private seq = 0;
 
-  constructor(readonly size: number) {}
+  constructor(readonly size: number) {
+    this.slots = new Ring<Slot>(size);
+  }
 
   /**
    * Records an entry, numbering it here (its `seq` is overwritten: the caller writes a placeholder
@@ -107,13 +108,8 @@ export class Journal {
   add(full: JournalEntry): JournalEntry {
     full.seq = ++this.seq;
     if (this.size === 0) return full;
-    let index: number;
-    if (this.count < this.size) index = (this.start + this.count++) % this.size;
-    else {
-      index = this.start;
-      this.start = (this.start + 1) % this.size;
-    }
-    const slot = (this.slots[index] ??= new Slot());
+    // Full: the oldest entry's slot takes the new one.
+    const slot = this.slots.length === this.size ? this.slots.shift()! : new Slot();
     const phones = full.phoneNumbers;
     slot.seq = full.seq;
     slot.at = full.at;
@@ -130,42 +126,28 @@ export class Journal {
     slot.phones = phones && (phones.length === 1 ? phones[0] : [...phones]);
     slot.fault = full.fault;
     slot.ms = full.ms;
+    this.slots.push(slot);
     return full;
-  }
-
-  /** The entry of a slot, made anew, its keys in the order the journal middleware writes them. */
-  private entryAt(i: number): JournalEntry {
-    const { seq, at, method, path, scheme, verdict, status, ms, query, customerId, stringToSign, serviceCode, referenceId, phones, fault } = this.slots[(this.start + i) % this.size]!;
-    const optional = { query, customerId, stringToSign: stringToSign && { ...stringToSign }, serviceCode, referenceId, phoneNumbers: phones && (typeof phones === 'string' ? [phones] : [...phones]), fault };
-    const entry = { seq, at, method, path, scheme, verdict, status, ms } as JournalEntry & Record<string, unknown>;
-    for (const key in optional) if (optional[key as keyof typeof optional] !== undefined) entry[key] = optional[key as keyof typeof optional];
-    return entry;
   }
 
   list(filter: JournalFilter = {}): JournalEntry[] {
     const limit = Math.min(filter.limit ?? JOURNAL_DEFAULT_LIMIT, JOURNAL_MAX_LIMIT);
     const matches = journalPredicate(filter);
+    const since = filter.since;
     const out: JournalEntry[] = [];
-    if (filter.since !== undefined) {
-      for (let i = 0; i < this.count && out.length < limit; i++) {
-        if (this.slots[(this.start + i) % this.size]!.seq <= filter.since) continue;
-        const e = this.entryAt(i);
-        if (matches(e)) out.push(e);
-      }
-      return out;
-    }
-    for (let i = this.count - 1; i >= 0 && out.length < limit; i--) {
-      const e = this.entryAt(i);
+    // With `since`, the oldest after it; without, the newest (then put back in order).
+    for (const slot of since === undefined ? this.slots.newest() : this.slots.values()) {
+      if (out.length >= limit) break;
+      if (since !== undefined && slot.seq <= since) continue;
+      const e = entryOf(slot);
       if (matches(e)) out.push(e);
     }
-    return out.reverse();
+    return since === undefined ? out.reverse() : out;
   }
 
   /** Every entry kept, oldest first. */
   entries(): JournalEntry[] {
-    const out: JournalEntry[] = [];
-    for (let i = 0; i < this.count; i++) out.push(this.entryAt(i));
-    return out;
+    return [...this.slots.values()].map(entryOf);
   }
 
   /** Puts back the entries of a saved state (the newest `size`); numbering goes on after the last. */
@@ -178,14 +160,21 @@ export class Journal {
 
   /** Forgets the entries; numbering goes on. */
   clear(): void {
-    this.slots.length = 0;
-    this.start = 0;
-    this.count = 0;
+    this.slots.clear();
   }
 
   get length(): number {
-    return this.count;
+    return this.slots.length;
   }
+}
+
+/** The entry a slot holds, made anew, its keys in the order the journal middleware writes them. */
+function entryOf(slot: Slot): JournalEntry {
+  const { seq, at, method, path, scheme, verdict, status, ms, query, customerId, stringToSign, serviceCode, referenceId, phones, fault } = slot;
+  const optional = { query, customerId, stringToSign: stringToSign && { ...stringToSign }, serviceCode, referenceId, phoneNumbers: phones && (typeof phones === 'string' ? [phones] : [...phones]), fault };
+  const entry = { seq, at, method, path, scheme, verdict, status, ms } as JournalEntry & Record<string, unknown>;
+  for (const key in optional) if (optional[key as keyof typeof optional] !== undefined) entry[key] = optional[key as keyof typeof optional];
+  return entry;
 }
 
 /** One slot of the journal: the fields of the entry it holds now (`phones`: one number as itself, several as an array). */
