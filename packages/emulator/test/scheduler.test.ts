@@ -1,7 +1,7 @@
 // The emulator's scheduler on its own: order, cancel, idle, a moved clock, close, and one timer
 // for any number of tasks.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Scheduler } from '../src/state/scheduler.js';
+import { BACKGROUND_TICK_MS, Scheduler } from '../src/state/scheduler.js';
 
 let schedulers: Scheduler[] = [];
 afterEach(() => {
@@ -114,6 +114,35 @@ describe('Scheduler', () => {
     await done;
     expect(ran).toHaveLength(100);
     expect(scheduler.size).toBe(0);
+  });
+
+  it('wakes once for the background tasks due within a tick, and keeps a foreground task to its own time', () => {
+    vi.useFakeTimers({ now: 100 * BACKGROUND_TICK_MS }); // on a tick
+    try {
+      const t0 = Date.now();
+      const scheduler = new Scheduler(() => Date.now());
+      schedulers.push(scheduler);
+      const setTimeoutCalls = vi.spyOn(globalThis, 'setTimeout');
+      const ran: Array<{ name: string; due: number; at: number }> = [];
+      const task = (name: string, due: number, background: boolean) => scheduler.at(due, () => ran.push({ name, due, at: Date.now() }), { background });
+      // One background task at every millisecond of a tick (each woke the server up before), one foreground task among them.
+      for (let i = 1; i < BACKGROUND_TICK_MS; i++) task(`background ${i}`, t0 + i, true);
+      task('foreground', t0 + 5, false);
+      vi.advanceTimersByTime(BACKGROUND_TICK_MS);
+      expect(ran).toHaveLength(BACKGROUND_TICK_MS);
+      expect(ran.find((r) => r.name === 'foreground')?.at).toBe(t0 + 5);
+      for (const r of ran) {
+        expect(r.at).toBeGreaterThanOrEqual(r.due);
+        if (r.name !== 'foreground') expect(r.at).toBeLessThanOrEqual(t0 + BACKGROUND_TICK_MS);
+      }
+      // In order of time, as ever.
+      expect(ran.map((r) => r.due)).toEqual([...ran.map((r) => r.due)].sort((a, b) => a - b));
+      // Armed for the tick, re-armed for the foreground task, then for the tick again: not once a millisecond.
+      expect(setTimeoutCalls.mock.calls.length).toBeLessThanOrEqual(3);
+      expect(scheduler.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('with a clock that stands still, waits each task from the one before, as a timer each would', async () => {

@@ -4,7 +4,8 @@ export interface Queued {
   readonly seq: number;
 }
 
-const before = (a: Queued, b: Queued) => a.at < b.at || (a.at === b.at && a.seq < b.seq);
+/** Whether `a` comes before `b`: earlier, or as early and scheduled first. */
+export const before = (a: Queued, b: Queued): boolean => a.at < b.at || (a.at === b.at && a.seq < b.seq);
 
 /** Past this many taken from the front of the in-order list (and half of it), the list is copied without them. */
 const COMPACT_AFTER = 1024;
