@@ -1,7 +1,7 @@
 import { parseBasicToken } from './basic.js';
-import { canonicalHeaderValue, canonicalTsHeaders, resourceOf, signingParts, textOf } from './canonical.js';
+import { canonicalHeaderValue, canonicalTsLines, resourceOf, signingParts, textOf } from './canonical.js';
 import { timingSafeEqual } from './compare.js';
-import { CLOCK_SKEW_MS, HEADER, NONCE_WINDOW_MS, TS_HEADER_PREFIX } from './constants.js';
+import { CLOCK_SKEW_MS, HEADER, NONCE_WINDOW_MS } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
 import { parseHttpDate } from './date.js';
 import { VERIFY_FAILURE_MESSAGES, type VerifyFailure } from '@x/service/failures';
@@ -219,14 +219,12 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
     if (options.requireNonce) return fail('missing_nonce', { customerId });
   } else if (!isValidNonce(nonce)) return fail('invalid_nonce', { customerId });
 
-  const tsHeaders: Record<string, string> = {};
-  for (const name of headers.keys()) if (name.startsWith(TS_HEADER_PREFIX)) tsHeaders[name] = headers.get(name)!;
   // Built from the map (names lower-cased once): the same string as stringToSign() gives for these headers.
   const parts = signingParts(
     String(request.method ?? '').toUpperCase(),
     headers.get(HEADER.contentType),
     tsDate === undefined ? date : '',
-    canonicalTsHeaders(tsHeaders),
+    canonicalTsLines(headers),
     request.body,
     resourceOf(String(request.url ?? '/')),
   );

@@ -104,3 +104,27 @@ describe('sign -> verify properties', () => {
     );
   });
 });
+
+describe('canonical x-ts lines', () => {
+  /** The document's rule, written plainly: lower-cased, trimmed names; x-ts-* only; sorted by name (stable); values unfolded and trimmed. */
+  const reference = (headers: Record<string, string>) =>
+    Object.entries(headers)
+      .map(([name, value]) => [name.trim().toLowerCase(), value.replace(/\r?\n[ \t]+/g, ' ').trim()] as const)
+      .filter(([name]) => name.startsWith('x-ts-'))
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([name, value]) => `${name}:${value}\n`)
+      .join('');
+  // Names that collide once lower-cased or trimmed, x-ts and other names, folded values.
+  const name = fc.tuple(fc.constantFrom('', ' '), fc.constantFrom('x-ts-', 'X-TS-', 'x-Ts-', 'date', 'content-type', 'x-t'), fc.constantFrom('a', 'B', 'nonce', 'Nonce', 'date', 'b-c', ''), fc.constantFrom('', ' ')).map((p) => p.join(''));
+  const value = fc.array(fc.constantFrom('v', ' ', '\r\n ', '\n\t', 'x:y', '1'), { maxLength: 6 }).map((p) => p.join(''));
+
+  it('canonicalTsHeaders gives the document\'s lines for any record (colliding names keep their order)', async () => {
+    const { canonicalTsHeaders } = await import('../src/protocol.js');
+    fc.assert(
+      fc.property(fc.dictionary(name, value, { maxKeys: 8 }), (headers) => {
+        expect(canonicalTsHeaders(headers)).toBe(reference(headers));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -10,7 +10,7 @@ import { report } from './logger.js';
 import { journalMiddleware } from './control/record.js';
 import { controlRoutes } from './control/routes.js';
 import { PRODUCTS } from './routes/products.js';
-import { buildProduct } from './routes/service.js';
+import { answeringFamily, buildProduct } from './routes/service.js';
 import type { Customer, EmulatorEnv, EmulatorOptions } from './types.js';
 import type { CallbackAttempt, CallbackView } from './state/callbacks.js';
 import type { EmulatorEventListener } from './control/events.js';
@@ -180,7 +180,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.notFound((c) => outside.fail(c, 'not_found'));
   app.onError((error, c) => {
     report(ctx.logger, 'error', `${c.req.method} ${c.req.path} failed; answered 500.`, { method: c.req.method, path: c.req.path, error });
-    return outside.fail(c, 'internal_error');
+    return (answeringFamily(c) ?? outside).fail(c, 'internal_error');
   });
 
   return {

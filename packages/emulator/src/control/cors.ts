@@ -1,11 +1,12 @@
 // CORS for the service routes (opt-in: `cors: true`, `--cors`), so that a web page can try the
 // auth package against the emulator. The control routes never answer other origins (control-guard.ts).
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { EmulatorContext } from '../state/context.js';
 import { report } from '../logger.js';
 import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
 import { headerOf, type HeaderVariables } from '../routes/headers.js';
+import { isControlPath } from '../paths.js';
 
 /** Methods of the service routes. */
 const METHODS = 'GET, POST, PUT, PATCH, DELETE';
@@ -18,8 +19,6 @@ const MAX_AGE_SECONDS = 600;
 
 export const CORS_OFF_MESSAGE =
   'This emulator does not answer web pages of other origins (CORS is off). Start it with --cors (x-emulator --cors), or startEmulator({ cors: true }) / createEmulator({ cors: true }), to call the service routes from a page. The control routes (/_emulator/*) stay closed to other origins either way.';
-
-const isControl = (path: string) => path === '/_emulator' || path.startsWith('/_emulator/');
 
 /** The headers a preflight asks for that a signing page may send (Authorization, Content-Type, X-TS-*); the others are left out. */
 function allowedHeaders(requested: string | null): string {
@@ -36,11 +35,17 @@ function allowedHeaders(requested: string | null): string {
  * 403 with a body that says how to turn it on (visible in the browser's network panel), and the
  * logger warns once per origin.
  */
-export function corsMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: EmulatorEnv; Variables: HeaderVariables }> {
+type CorsEnv = { Bindings: EmulatorEnv; Variables: HeaderVariables };
+
+export function corsMiddleware(ctx: EmulatorContext): MiddlewareHandler<CorsEnv> {
   const warned = new Set<string>();
-  return async (c, next) => {
+  // Not async: a request without an Origin (every server-side client) passes through without a promise of its own.
+  return (c, next) => {
     const origin = headerOf(c, 'origin');
-    if (origin === undefined || isControl(c.req.path)) return next();
+    return origin === undefined || isControlPath(c.req.path) ? next() : crossOrigin(c, next, origin);
+  };
+
+  async function crossOrigin(c: Context<CorsEnv>, next: Next, origin: string): Promise<Response | void> {
     const preflight = c.req.method === 'OPTIONS' && headerOf(c, 'access-control-request-method') !== undefined;
     if (!ctx.cors) {
       if (!preflight) return next();
@@ -76,5 +81,5 @@ export function corsMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindin
       add(headers);
       c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
     }
-  };
+  }
 }
