@@ -102,8 +102,12 @@ function boundedKeys<V>(maxEntries: number) {
     sweep(at: number) {
       while (oldest && oldest.expiry <= at) remove(oldest);
     },
-    /** Writes a key as the newest entry; beyond the cap, evicts the oldest. `entry`: the key's, when the caller has it. */
-    set(key: string, value: V, expiry: number, entry = index.get(key)) {
+    /**
+     * Writes a key as the newest entry; beyond the cap, evicts the oldest. `entry`: the key's, as
+     * the caller just looked it up (undefined: none; not looked up again, which a default parameter
+     * did on every new key).
+     */
+    set(key: string, value: V, expiry: number, entry: Entry<V> | undefined) {
       if (entry) unlink(entry);
       else if (index.size >= maxEntries && oldest) {
         entry = oldest;

@@ -91,9 +91,11 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
         requestTarget: env.incoming.url ?? '/',
         rawHeaders: env.incoming.rawHeaders,
         hostnames: control.hostnames,
-        ...(env.incoming.socket.remoteAddress !== undefined ? { peerAddress: env.incoming.socket.remoteAddress } : {}),
-        ...(control.controlToken !== undefined ? { controlToken: control.controlToken } : {}),
       };
+      // Set when known (no object spread per request).
+      const peerAddress = env.incoming.socket.remoteAddress;
+      if (peerAddress !== undefined) state.peerAddress = peerAddress;
+      if (control.controlToken !== undefined) state.controlToken = control.controlToken;
       let response = await emulator.app.fetch(request, state);
       // What this request changed is on disk before its answer leaves.
       if (saved?.dirty) {
