@@ -84,6 +84,47 @@ describe('transactions beyond maxTransactions', () => {
     scheduler.close();
   });
 
+  it('transactions without a callback URL settle from one task, in order; dropped or already final ones are skipped', () => {
+    let now = 1_000_000;
+    const scheduler = new Scheduler(() => now);
+    const early: string[] = [];
+    const changed: string[] = [];
+    const transactions = new Transactions(new TransactionStore(3_600_000, 6), new CallbackSender({}, () => now), scheduler, () => now, { sms: 1_000, voice: 1_000 }, (tx) => changed.push(`${tx.referenceId}:${tx.statuses.length}`), (tx) =>
+      early.push(tx.referenceId),
+    );
+    const made = Array.from({ length: 8 }, (_, i) => {
+      now += 1; // each its own millisecond, as under load
+      return transactions.create('sms', customer, { phone_number: i % 2 ? '15555550100' : '15555550101' });
+    });
+    // One task for the eight (a task per transaction before).
+    expect(scheduler.size).toBe(1);
+    // The store keeps six: the first two were dropped before their final status.
+    expect(early).toEqual(made.slice(0, 2).map((t) => t.referenceId));
+    // One is given its final status early: the queue skips it.
+    transactions.setStatus(made[5]!.referenceId, 207);
+    // Another settles before the last one queued (a shorter delay): a task of its own.
+    now += 1;
+    const sooner = transactions.create('sms', customer, { phone_number: '15555550100' }, { delayMs: 100 });
+    expect(scheduler.size).toBe(2);
+    expect(early).toEqual(made.slice(0, 3).map((t) => t.referenceId)); // it pushed out the third
+    changed.length = 0;
+    now += 1_000;
+    scheduler.runDue();
+    // Settled once each, in order of their time; the dropped ones and the one set by hand not again.
+    expect(changed).toEqual([sooner, made[3]!, made[4]!, made[6]!, made[7]!].map((t) => `${t.referenceId}:4`));
+    for (const tx of made.slice(0, 3)) expect(tx.statuses).toHaveLength(2);
+    expect(made[5]!.statuses).toHaveLength(4); // 290, then 207 by hand: not settled again
+    expect(made[5]!.statuses[2]).toBe(207);
+    expect(scheduler.size).toBe(0);
+    // A later transaction queues and settles as the first did.
+    const later = transactions.create('sms', customer, { phone_number: '15555550100' });
+    expect(scheduler.size).toBe(1);
+    now += 1_000;
+    scheduler.runDue();
+    expect(later.statuses).toHaveLength(4);
+    scheduler.close();
+  });
+
   it('expired transactions go as new ones arrive, and their settled timers are not counted as early', () => {
     let now = 1_000_000;
     const scheduler = new Scheduler(() => now);
