@@ -38,7 +38,7 @@ module.exports = [
   row('@x/client/idempotency (alone)', 'packages/client/dist/idempotency.js', '*', 8_900),
   row('@x/client/otel (@opentelemetry/api outside)', 'packages/client/dist/otel.js', '*', 1_600, without(['@opentelemetry/api'])),
   row('@x/webhooks (everything, with @x/auth)', 'packages/webhooks/dist/index.js', '*', 8_900),
-  row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_300),
+  row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_350), // +50 B: verifyRequest reads a server's Map of headers without a copy (docs/decisions.md, "Size budgets")
   row('@x/webhooks/router (everything)', 'packages/webhooks/dist/router.js', '*', 2_400),
   row('@x/webhooks/otel (@opentelemetry/api outside)', 'packages/webhooks/dist/otel.js', '*', 1_550, without(['@opentelemetry/api'])),
   row('@x/webhooks/testing', 'packages/webhooks/dist/testing.js', '*', 4_000),

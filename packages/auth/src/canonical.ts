@@ -51,45 +51,20 @@ export const canonicalHeaderValue = (value: string): string =>
  * ```
  */
 export function canonicalTsHeaders(headers: Readonly<Record<string, string>>): string {
-  const lines = new TsLines();
-  for (const name in headers) {
+  return canonicalTsLines(Object.entries(headers));
+}
+
+/** `canonicalTsHeaders` of [name, value] pairs (the verifier's header map). */
+export function canonicalTsLines(headers: Iterable<readonly [string, string]>): string {
+  const entries: Array<[string, string]> = [];
+  for (const [name, value] of headers) {
     const lower = name.trim().toLowerCase();
-    if (lower.startsWith(TS_HEADER_PREFIX)) lines.add(lower, headers[name]!);
+    if (lower.startsWith(TS_HEADER_PREFIX)) entries.push([lower, canonicalHeaderValue(value)]);
   }
-  return lines.text();
-}
-
-/** `canonicalTsHeaders` of a header map whose names are lower-case already (the verifier's). */
-export function canonicalTsLines(headers: ReadonlyMap<string, string>): string {
-  const lines = new TsLines();
-  for (const [name, value] of headers) if (name.startsWith(TS_HEADER_PREFIX)) lines.add(name.trim(), value);
-  return lines.text();
-}
-
-/**
- * x-ts-* lines kept sorted by name as they are added (a request has a handful: insertion into two
- * arrays, no [name, value] pair per header and no comparator); equal names keep the order added.
- */
-class TsLines {
-  private readonly names: string[] = [];
-  private readonly values: string[] = [];
-
-  add(name: string, value: string): void {
-    const { names, values } = this;
-    let i = names.length;
-    for (; i > 0 && names[i - 1]! > name; i--) {
-      names[i] = names[i - 1]!;
-      values[i] = values[i - 1]!;
-    }
-    names[i] = name;
-    values[i] = canonicalHeaderValue(value);
-  }
-
-  text(): string {
-    let lines = '';
-    for (let i = 0; i < this.names.length; i++) lines += `${this.names[i]}:${this.values[i]}\n`;
-    return lines;
-  }
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  let lines = '';
+  for (const [name, value] of entries) lines += `${name}:${value}\n`;
+  return lines;
 }
 
 /**

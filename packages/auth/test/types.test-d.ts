@@ -33,6 +33,10 @@ describe('@x/auth public types', () => {
       expectTypeOf(r.status).toEqualTypeOf<400 | 401>();
     }
   });
+  it('verifyRequest takes headers as Headers, a record or a Map', () => {
+    expectTypeOf(verifyRequest).parameter(0).toHaveProperty('headers').toEqualTypeOf<Headers | ReadonlyMap<string, string> | Readonly<Record<string, string | readonly string[] | undefined>>>();
+    expectTypeOf({ method: 'GET', url: '/', headers: new Map([['authorization', 'TSA a:b']]) }).toMatchTypeOf<Parameters<typeof verifyRequest>[0]>();
+  });
   it('readBoundedBody takes a byte stream and a limit, and resolves to the bytes or undefined past the limit', () => {
     expectTypeOf(readBoundedBody).parameters.toEqualTypeOf<[ReadableStream<Uint8Array>, number]>();
     expectTypeOf(readBoundedBody).returns.resolves.toEqualTypeOf<Uint8Array | undefined>();

@@ -6,7 +6,7 @@ import {
   verifyRequest,
   type VerifyOptions,
 } from '../src/index.js';
-import { stringToSign } from '../src/protocol.js';
+import { headerMap, headerValue, stringToSign } from '../src/protocol.js';
 
 const credentials = { customerId: 'FFFFFFFF-EEEE-DDDD-1234-AB1234567890', apiKey: 'c2VjcmV0LWtleS1ieXRlcw==' };
 const T0 = Date.UTC(2024, 4, 6, 12, 0, 0);
@@ -184,6 +184,37 @@ describe('verifyRequest: digest', () => {
 
   it('can refuse digest', async () => {
     expect(await verifyRequest(signed(), { ...base, allowDigest: false })).toMatchObject({ reason: 'digest_not_allowed' });
+  });
+});
+
+describe('verifyRequest: headers as a Map', () => {
+  const asMap = (headers: Record<string, string>, rename = (name: string) => name) => new Map(Object.entries(headers).map(([n, v]) => [rename(n), v]));
+  // Each case as a record, then the same headers as a Map (lower-case names, then names in mixed case).
+  const cases: Array<[string, (r: ReturnType<typeof signed>) => void]> = [
+    ['signed', () => undefined],
+    ['tampered signature', (r) => void (r.headers.authorization = r.headers.authorization!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))],
+    ['no Authorization', (r) => void delete (r.headers as Record<string, string>).authorization],
+    ['another x-ts header changed', (r) => void (r.headers['x-ts-nonce'] = 'another-nonce-value')],
+    ['folded x-ts value', (r) => void (r.headers['x-ts-auth-method'] = ' HMAC-SHA256\r\n ')],
+  ];
+
+  it.each(cases)('%s: the same verdict as the record', async (_, change) => {
+    const r = signed({ nonce: 'a-nonce-of-this-test' });
+    change(r);
+    const expected = await verifyRequest(r, base);
+    expect(await verifyRequest({ ...r, headers: asMap(r.headers) }, base)).toEqual(expected);
+    expect(await verifyRequest({ ...r, headers: asMap(r.headers, (n) => n.replace(/(^|-)([a-z])/g, (m) => m.toUpperCase())) }, base)).toEqual(expected);
+  });
+
+  it('a Map with a repeated name in two cases, or a value that is not a string, is read as headerMap reads it', async () => {
+    const r = signed();
+    const mixed = new Map<string, unknown>([...asMap(r.headers), ['X-Extra', 'a'], ['x-extra', 'b'], ['x-ts-ignored', 42]]);
+    expect(headerMap(mixed as Map<string, string>).get('x-extra')).toBe('a, b');
+    expect(headerMap(mixed as Map<string, string>).has('x-ts-ignored')).toBe(false);
+    // headerValue reads a Map as it reads a record: the exact lower-case name first.
+    expect(headerValue(mixed as Map<string, string>, 'x-extra')).toBe('b');
+    expect(headerValue(new Map([['X-Extra', 'a']]), 'x-extra')).toBe('a');
+    expect(await verifyRequest({ ...r, headers: mixed as Map<string, string> }, base)).toMatchObject({ ok: true });
   });
 });
 

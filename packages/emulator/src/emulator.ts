@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
+import { honoApp } from './hono-app.js';
 import { untilAborted } from './abort.js';
 import { viewOf } from './state/callbacks.js';
 import { createContext } from './state/context.js';
@@ -168,7 +169,7 @@ export interface Emulator {
  */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const ctx = createContext(options);
-  const app = new Hono<{ Bindings: EmulatorEnv }>({ router: new RememberingRouter() });
+  const app = honoApp<{ Bindings: EmulatorEnv }>(new RememberingRouter());
   // The CORS middleware wraps the journal's, so that a preflight is journaled too.
   app.use('*', journalMiddleware(ctx));
   app.use('*', corsMiddleware(ctx));

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
+import { honoApp } from '../hono-app.js';
 import type { EmulatorContext } from '../state/context.js';
 import { controlRefusal, REFUSALS } from './guard.js';
 import { report } from '../logger.js';
@@ -38,7 +39,7 @@ export const CONTROL_ROUTES = [
  * advance), reset, the event stream and the OpenAPI document. Guarded: see control-guard.ts.
  */
 export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEnv }> {
-  const app = new Hono<{ Bindings: EmulatorEnv }>();
+  const app = honoApp<{ Bindings: EmulatorEnv }>();
   // Before every control route and the 404: a foreign Host or Origin learns nothing.
   app.use('*', async (c, next) => {
     const refusal = controlRefusal(c.req.raw, c.env, ctx.controlToken);

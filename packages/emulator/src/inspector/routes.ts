@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
+import { honoApp } from '../hono-app.js';
 import { STATUS_TEXT } from '../service/codes.js';
 import { controlRefusal, REFUSALS } from '../control/guard.js';
 import { ERROR_FAULT_STATUS, FAULT_STATUSES, HTML_FAULT_STATUSES } from '../control/faults.js';
@@ -34,7 +34,7 @@ const SECURITY_HEADERS = {
  * from `#token=...` in its address, which is never sent to the server) and sends it with every call.
  */
 export function inspectorRoutes(controlToken?: string): Hono<{ Bindings: EmulatorEnv }> {
-  const app = new Hono<{ Bindings: EmulatorEnv }>();
+  const app = honoApp<{ Bindings: EmulatorEnv }>();
   const { script, style } = inspectorFiles();
   const html = inspectorPage({ statusCodes: STATUS_TEXT, faultStatuses: { status: FAULT_STATUSES, html: HTML_FAULT_STATUSES, error: ERROR_FAULT_STATUS }, assets: INSPECTOR_PATH });
   const guarded = (c: Context<{ Bindings: EmulatorEnv }>, body: string, type: string) => {

@@ -1,10 +1,10 @@
 // The headers of the request being answered, read once. With the raw headers a server adapter
-// passes (`EmulatorEnv.rawHeaders`, Node), a record of lower-case names made at the first read
-// and kept in the request's context; every later read is a property lookup. Otherwise (in-process
-// fetch, other servers) the Request's own `headers`.
+// passes (`EmulatorEnv.rawHeaders`, Node), a Map of lower-case names made at the first read and
+// kept in the request's context (verifyRequest reads such a Map as it is); every later read is a
+// lookup. Otherwise (in-process fetch, other servers) the Request's own `headers`.
 import type { EmulatorEnv } from '../types.js';
 
-export type HeaderRecord = Readonly<Record<string, string>>;
+export type HeaderRecord = ReadonlyMap<string, string>;
 
 /** The context variable that keeps the record. */
 export interface HeaderVariables {
@@ -29,7 +29,7 @@ export function headerRecordOf(c: HeaderContext): HeaderRecord | undefined {
 /** One header of the request (lower-case name), as `Headers.get` gives it; undefined when absent. */
 export function headerOf(c: HeaderContext, name: string): string | undefined {
   const record = headerRecordOf(c);
-  return record ? record[name] : (c.req.raw.headers.get(name) ?? undefined);
+  return record ? record.get(name) : (c.req.raw.headers.get(name) ?? undefined);
 }
 
 const isHttpWhitespace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
@@ -44,17 +44,17 @@ function trimHttpWhitespace(value: string): string {
 }
 
 /**
- * Raw headers (name, value, name, value...) as a record of lower-case names, repeated headers
- * joined with ", " as Headers joins them (HTTP/2 pseudo-headers left out, as the Node adapter does).
+ * Raw headers (name, value, name, value...) as a Map of lower-case names, repeated headers joined
+ * with ", " as Headers joins them (HTTP/2 pseudo-headers left out, as the Node adapter does).
  */
-export function headerRecord(raw: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+export function headerRecord(raw: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
     if (name.startsWith(':')) continue;
     const value = trimHttpWhitespace(raw[i + 1]!);
-    const prior = out[name];
-    out[name] = prior === undefined ? value : `${prior}, ${value}`;
+    const prior = out.get(name);
+    out.set(name, prior === undefined ? value : `${prior}, ${value}`);
   }
   return out;
 }

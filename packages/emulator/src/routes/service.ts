@@ -1,5 +1,6 @@
 import { verifyRequest } from '@x/auth';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { honoApp } from '../hono-app.js';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { sleep } from '../abort.js';
 import { BODY_PROBLEMS, parseBody, readBody, type ParsedBody } from '../service/body.js';
 import type { AccountSet, EmulatorContext } from '../state/context.js';
@@ -48,7 +49,7 @@ export interface ProductModule {
  */
 export function buildProduct(ctx: EmulatorContext, product: ProductModule): ServiceApp {
   const family = ctx.family(product.family);
-  const app = new Hono<ServiceEnv>();
+  const app = honoApp<ServiceEnv>();
   app.use('*', serviceMiddleware(ctx, family, product.accounts ?? 'rest', product.maxBodyBytes));
   product.routes(app, ctx, family);
   // Hono calls notFound only on the top-level app: a catch-all keeps unknown operations in this family.
