@@ -9,7 +9,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 
 type Handlers<E extends Env> = Hono<E>['router'] extends Router<infer T> ? T : never;
 
-/** A Hono app (the same class as `new Hono()` gives, without its default router): on `router`, by default a TrieRouter. */
+/** A Hono app (`HonoBase`, the class `new Hono()` extends with its default routers) on `router`, by default a TrieRouter. */
 export function honoApp<E extends Env>(router: Router<Handlers<E>> = new TrieRouter()): Hono<E> {
   return new HonoBase<E>({ router }) as Hono<E>;
 }
