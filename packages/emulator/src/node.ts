@@ -96,6 +96,7 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
       const peerAddress = env.incoming.socket.remoteAddress;
       if (peerAddress !== undefined) state.peerAddress = peerAddress;
       if (control.controlToken !== undefined) state.controlToken = control.controlToken;
+      state.readBody = (max) => readIncoming(env.incoming, max);
       let response = await emulator.app.fetch(request, state);
       // What this request changed is on disk before its answer leaves.
       if (saved?.dirty) {
@@ -161,3 +162,33 @@ function resetConnection(socket: Socket): void {
 
 export { createEmulator };
 export type { Emulator, EmulatorOptions };
+
+/**
+ * The body of a Node request, read from the IncomingMessage: its bytes, or undefined once more
+ * than `max` arrived (reading stops; the server drains or closes the rest after the answer, as it
+ * does for any body left unread). `Request.arrayBuffer()` of the adapter copies the body into a new
+ * ArrayBuffer, whose memory lives outside V8's heap: about 3% of a signed SMS's CPU time.
+ */
+function readIncoming(incoming: IncomingMessage, max: number): Promise<Uint8Array | undefined> {
+  if (incoming.readableEnded) return Promise.reject(new Error('the body was read already'));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (then: () => void) => {
+      incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      then();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) chunks.push(chunk);
+      else {
+        incoming.pause();
+        settle(() => resolve(undefined));
+      }
+    };
+    const onEnd = () => settle(() => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    const onError = (error: Error) => settle(() => reject(error));
+    const onClose = () => settle(() => reject(new Error('the connection closed before the body was read')));
+    incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
+}

@@ -112,4 +112,10 @@ export interface EmulatorEnv {
   controlToken?: string;
   /** The peer's IP address, as the server adapter saw it: the control routes answer only loopback peers (unless a token is set). */
   peerAddress?: string;
+  /**
+   * Reads the request's body from the connection (Node: from the IncomingMessage): its bytes, or
+   * undefined past `max` bytes (the rest is left to the server). Without it, `request.arrayBuffer()`,
+   * which copies the body into a new ArrayBuffer.
+   */
+  readBody?: (max: number) => Promise<Uint8Array | undefined>;
 }

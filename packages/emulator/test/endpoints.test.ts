@@ -232,6 +232,37 @@ describe('more hostile input', () => {
     expect(status).toBe(413);
   });
 
+  it('a chunked body that goes on past the limit gets 413 before it ends, and the server serves the next request', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${server.url}/v1/messaging`, { method: 'POST', headers: { 'transfer-encoding': 'chunked', 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+        req.destroy();
+      });
+      req.on('error', () => undefined); // destroyed by this test once answered
+      // Past the 64 KiB limit, then nothing more and no end: the answer must not wait for the end.
+      for (let i = 0; i < 20; i++) req.write('x'.repeat(4096));
+      setTimeout(() => reject(new Error('no answer while the body was still open')), 5_000).unref();
+    });
+    expect(status).toBe(413);
+    expect((await call(server.url, 'POST', '/v1/messaging', { form: { phone_number: '15555550100', message: 'after', message_type: 'ARN' } })).status).toBe(200);
+  });
+
+  it('a client that leaves in the middle of its body gets no answer, and the server serves the next request', async () => {
+    const { connect } = await import('node:net');
+    const { port } = new URL(server.url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(`POST /v1/messaging HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nphone_number=1555`);
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    expect((await call(server.url, 'POST', '/v1/messaging', { form: { phone_number: '15555550100', message: 'after', message_type: 'ARN' } })).status).toBe(200);
+  });
+
   it('a malformed percent escape in the PhoneID path is a 400, not a 500', async () => {
     const r = await call(server.url, 'POST', '/v1/phoneid/%E0%A4%A', { form: {} });
     expect(r.status).toBe(400);

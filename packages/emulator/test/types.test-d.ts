@@ -57,6 +57,7 @@ describe('public types', () => {
   it('adapters pass the raw request-target and the control settings as env bindings', () => {
     expectTypeOf<EmulatorEnv>().toMatchTypeOf<{ requestTarget?: string; rawHeaders?: readonly string[]; inProcess?: boolean; hostnames?: readonly string[]; controlToken?: string; dropped?: boolean }>();
     expectTypeOf<EmulatorEnv['rawHeaders']>().toEqualTypeOf<readonly string[] | undefined>();
+    expectTypeOf<EmulatorEnv['readBody']>().toEqualTypeOf<((max: number) => Promise<Uint8Array | undefined>) | undefined>();
   });
 
   it('inbound SMS: typed message, result and payload; a refused one is an InboundError naming the field', () => {

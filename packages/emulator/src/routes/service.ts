@@ -108,7 +108,7 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
 
     let raw: Uint8Array | undefined;
     try {
-      raw = await readBody(request, limit, (name) => headerOf(c, name));
+      raw = await readBody(request, limit, (name) => headerOf(c, name), c.env?.readBody);
     } catch {
       return family.fail(c, 'bad_request', { description: 'the body could not be read' });
     }

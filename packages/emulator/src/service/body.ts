@@ -9,15 +9,21 @@ let strictUtf8: TextDecoder | undefined;
  * The body, or undefined when it is larger than `max`. A declared Content-Length is checked before
  * reading; a chunked body is counted while it streams and abandoned at the limit; a body without
  * either (an in-process Request) is already in memory. `header` reads a request header (default:
- * `request.headers`). Hono's bodyLimit is not used because it
+ * `request.headers`); `read` is the adapter's own reader (`EmulatorEnv.readBody`), which counts as
+ * it reads. Hono's bodyLimit is not used because it
  * touches `request.body`, which makes the Node adapter build a web stream for every request (3x slower).
  */
-export async function readBody(request: Request, max: number, header = (name: string) => request.headers.get(name) ?? undefined): Promise<Uint8Array | undefined> {
+export async function readBody(
+  request: Request,
+  max: number,
+  header = (name: string) => request.headers.get(name) ?? undefined,
+  read?: (max: number) => Promise<Uint8Array | undefined>,
+): Promise<Uint8Array | undefined> {
   const declared = header('content-length');
-  if (header('transfer-encoding') !== undefined && request.body) {
-    return readBoundedBody(request.body, max);
-  }
-  if (declared !== undefined && Number(declared) > max) return undefined;
+  const chunked = header('transfer-encoding') !== undefined;
+  if (chunked && !read && request.body) return readBoundedBody(request.body, max);
+  if (!chunked && declared !== undefined && Number(declared) > max) return undefined;
+  if (read) return read(max);
   const bytes = new Uint8Array(await request.arrayBuffer());
   return bytes.length > max ? undefined : bytes;
 }
