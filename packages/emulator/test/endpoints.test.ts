@@ -218,31 +218,37 @@ describe('routing corner', () => {
 });
 
 describe('more hostile input', () => {
-  it('an oversized chunked body (no Content-Length) gets 413 while streaming', async () => {
+  /** A chunked form POST to /v1/messaging (no Content-Length); `answered` gets the status and the request. */
+  const chunkedPost = async (answered: (status: number, req: import('node:http').ClientRequest) => void) => {
     const { request } = await import('node:http');
+    const req = request(`${server.url}/v1/messaging`, { method: 'POST', headers: { 'transfer-encoding': 'chunked', 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
+      res.resume();
+      answered(res.statusCode!, req);
+    });
+    return req;
+  };
+
+  it('an oversized chunked body (no Content-Length) gets 413 while streaming', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${server.url}/v1/messaging`, { method: 'POST', headers: { 'transfer-encoding': 'chunked', 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
+      void chunkedPost((code) => resolve(code)).then((req) => {
+        req.on('error', reject);
+        for (let i = 0; i < 40; i++) req.write('x'.repeat(4096));
+        req.end();
       });
-      req.on('error', reject);
-      for (let i = 0; i < 40; i++) req.write('x'.repeat(4096));
-      req.end();
     });
     expect(status).toBe(413);
   });
 
   it('a chunked body that goes on past the limit gets 413 before it ends, and the server serves the next request', async () => {
-    const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request(`${server.url}/v1/messaging`, { method: 'POST', headers: { 'transfer-encoding': 'chunked', 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
+      void chunkedPost((code, req) => {
+        resolve(code);
         req.destroy();
+      }).then((req) => {
+        req.on('error', () => undefined); // destroyed by this test once answered
+        // Past the 64 KiB limit, then nothing more and no end: the answer must not wait for the end.
+        for (let i = 0; i < 20; i++) req.write('x'.repeat(4096));
       });
-      req.on('error', () => undefined); // destroyed by this test once answered
-      // Past the 64 KiB limit, then nothing more and no end: the answer must not wait for the end.
-      for (let i = 0; i < 20; i++) req.write('x'.repeat(4096));
       setTimeout(() => reject(new Error('no answer while the body was still open')), 5_000).unref();
     });
     expect(status).toBe(413);

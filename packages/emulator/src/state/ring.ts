@@ -32,6 +32,11 @@ export class Ring<T> {
     return this.count ? this.slots[this.head] : undefined;
   }
 
+  /** The newest item. */
+  last(): T | undefined {
+    return this.count ? this.slots[(this.head + this.count - 1) % this.slots.length] : undefined;
+  }
+
   /** Removes and returns the oldest item. */
   shift(): T | undefined {
     if (!this.count) return undefined;

@@ -53,6 +53,7 @@ export class Scheduler {
   /** Tasks by time then `seq`, foreground and background apart; done tasks leave when they reach the front. */
   private readonly foregroundQueue = new TaskQueue<Task>();
   private readonly backgroundQueue = new TaskQueue<Task>();
+  private readonly queues = [this.foregroundQueue, this.backgroundQueue];
   /** Tasks not yet run or cancelled. */
   private pending = 0;
   private seq = 0;
@@ -71,7 +72,7 @@ export class Scheduler {
     const background = options.background === true;
     if (!background) this.foreground++;
     const task = new Task(this, at, this.seq++, run, background);
-    (background ? this.backgroundQueue : this.foregroundQueue).push(task);
+    this.queueOf(task).push(task);
     this.pending++;
     if ((background ? tickOf(at) : at) < this.timerAt) this.arm();
     return task;
@@ -104,11 +105,15 @@ export class Scheduler {
 
   /** Stops the timer; nothing scheduled runs any more. */
   close(): void {
-    for (const queue of [this.foregroundQueue, this.backgroundQueue]) {
+    for (const queue of this.queues) {
       for (const task of queue.values()) this.drop(task);
       queue.clear();
     }
     this.arm();
+  }
+
+  private queueOf(task: Task): TaskQueue<Task> {
+    return task.background ? this.backgroundQueue : this.foregroundQueue;
   }
 
   /** The task to run first: the earlier of the two queues' fronts. */
@@ -122,7 +127,7 @@ export class Scheduler {
   /** Runs the tasks due by the clock or at `time` (the timer's: a timer may fire a little before the clock reaches it). */
   private runUntil(time: number): void {
     for (let task = this.front(); task && (task.at <= time || task.at <= this.now()); task = this.front()) {
-      (task.background ? this.backgroundQueue : this.foregroundQueue).shift();
+      this.queueOf(task).shift();
       if (task.done) continue;
       const run = task.run;
       this.drop(task);
@@ -140,7 +145,7 @@ export class Scheduler {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     this.timerAt = Infinity;
-    for (const queue of [this.foregroundQueue, this.backgroundQueue]) while (queue.peek()?.done) queue.shift();
+    for (const queue of this.queues) while (queue.peek()?.done) queue.shift();
     const foreground = this.foregroundQueue.peek();
     const background = this.backgroundQueue.peek();
     if (!foreground && !background) return;

@@ -76,8 +76,6 @@ export class Transactions {
    * before the last one queued (another delay) gets a task of its own.
    */
   private readonly settling = new Ring<Transaction>(Number.MAX_SAFE_INTEGER);
-  /** `settlesAt` of the newest transaction queued. */
-  private lastQueued = -Infinity;
   /** The task that settles the front of the queue, while there is one. */
   private settleTask: Scheduled | undefined;
 
@@ -237,9 +235,8 @@ export class Transactions {
         tx.timer = undefined;
         this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId, aboutOf(tx));
       });
-    } else if (tx.settlesAt >= this.lastQueued || this.settling.length === 0) {
+    } else if (tx.settlesAt >= (this.settling.last()?.settlesAt ?? -Infinity)) {
       this.settling.push(tx);
-      this.lastQueued = tx.settlesAt;
       tx.timer = QUEUED;
       if (!this.settleTask) this.armSettling(tx.settlesAt);
     } else {
