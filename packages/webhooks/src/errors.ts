@@ -15,7 +15,9 @@ export type WebhookErrorCode =
   | 'outcome_required'
   | 'missing_options'
   | 'not_verified'
-  | 'state_contended';
+  | 'state_contended'
+  | 'unknown_event'
+  | 'invalid_handler';
 
 /**
  * Thrown for misuse: a parsed or already read body, no key, a store that cannot hold deliveries,

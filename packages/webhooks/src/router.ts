@@ -1,22 +1,38 @@
 import { nextDeliveryState, deliveryStateOf, type DeliveryState } from './delivery-state.js';
 import { WebhookError } from './errors.js';
-import { callbackKind, type BulkSmsCallback, type CallbackPayload, type InboundSmsCallback, type SmsCallback, type VerifyApiCallback, type VerifyCallCallback, type VerifySmsCallback, type VoiceCallback, type VoiceEvent } from './types.js';
+import { callbackKind, type CallbackKind, type CallbackKinds, type CallbackPayload } from './types.js';
 
-type SmsPhase = 'delivered' | 'failed' | 'pending';
-type CallPhase = 'answered' | 'failed' | 'pending';
+// The one list of event names: each event and the kind of callback its handler gets. The types of
+// the handlers (`CallbackEvents`) and the check of `on()` both read it.
+const EVENT_KINDS = {
+  'sms.delivered': 'sms_status',
+  'sms.pending': 'sms_status',
+  'sms.failed': 'sms_status',
+  'bulk_sms.delivered': 'bulk_sms',
+  'bulk_sms.pending': 'bulk_sms',
+  'bulk_sms.failed': 'bulk_sms',
+  'verify_sms.delivered': 'verify_sms',
+  'verify_sms.pending': 'verify_sms',
+  'verify_sms.failed': 'verify_sms',
+  'call.answered': 'voice',
+  'call.pending': 'voice',
+  'call.failed': 'voice',
+  'verify_call.answered': 'verify_call',
+  'verify_call.pending': 'verify_call',
+  'verify_call.failed': 'verify_call',
+  'verify.completed': 'verify_api',
+  'verify.pending': 'verify_api',
+  'inbound.sms': 'inbound_sms',
+  'voice.event': 'voice_event',
+} as const satisfies Readonly<Record<string, CallbackKind>>;
 
 /** Each event a router dispatches, and the payload its handler gets. */
-export type CallbackEvents = { [P in SmsPhase as `sms.${P}`]: SmsCallback } & { [P in SmsPhase as `bulk_sms.${P}`]: BulkSmsCallback } & {
-  [P in SmsPhase as `verify_sms.${P}`]: VerifySmsCallback;
-} & { [P in CallPhase as `call.${P}`]: VoiceCallback } & { [P in CallPhase as `verify_call.${P}`]: VerifyCallCallback } & {
-  'verify.completed': VerifyApiCallback;
-  'verify.pending': VerifyApiCallback;
-  'inbound.sms': InboundSmsCallback;
-  'voice.event': VoiceEvent;
-};
+export type CallbackEvents = { [E in keyof typeof EVENT_KINDS]: CallbackKinds[(typeof EVENT_KINDS)[E]] };
 
 /** The name of an event: `sms.delivered`, `call.answered`, `inbound.sms`, ... */
 export type CallbackEvent = keyof CallbackEvents;
+
+const isEvent = (name: unknown): name is CallbackEvent => typeof name === 'string' && Object.hasOwn(EVENT_KINDS, name);
 
 const PREFIX = { sms_status: 'sms', bulk_sms: 'bulk_sms', verify_sms: 'verify_sms', voice: 'call', verify_call: 'verify_call' } as const;
 const SMS_DELIVERED = new Set<unknown>([200, 201]);
@@ -111,11 +127,14 @@ export function createRouter<T = unknown>(options: RouterOptions = {}): Callback
   const ttl = options.stateTtlMs ?? WEEK_MS;
   const router: CallbackRouter<T> = {
     on(event, handler) {
-      handlers.set(event, handler as Handler<never, T>);
+      if (!isEvent(event)) throw new WebhookError('unknown_event', `${JSON.stringify(event)} is not an event a router dispatches (check its spelling). Known events: ${Object.keys(EVENT_KINDS).join(', ')}.`);
+      if (handlers.has(event)) throw new WebhookError('invalid_handler', `${event} has a handler already: one handler per event (call both from one function).`);
+      handlers.set(event, checked(handler, `on('${event}', handler)`) as Handler<never, T>);
       return router;
     },
     otherwise(handler) {
-      fallback = handler;
+      if (fallback) throw new WebhookError('invalid_handler', 'The router has a fallback already: call otherwise() once.');
+      fallback = checked(handler, 'otherwise(handler)');
       return router;
     },
     handle: async (payload) => {
@@ -136,6 +155,11 @@ export function createRouter<T = unknown>(options: RouterOptions = {}): Callback
     },
   };
   return router;
+}
+
+function checked<H>(handler: H, call: string): H {
+  if (typeof handler !== 'function') throw new WebhookError('invalid_handler', `${call}: the handler must be a function, not ${handler === null ? 'null' : typeof handler}.`);
+  return handler;
 }
 
 async function read(store: DeliveryStateStore, key: string): Promise<{ stored: string | null; previous: DeliveryState | undefined }> {

@@ -2,7 +2,8 @@
 // the rest, and with a state store, repeats and stale callbacks never reach a handler.
 import { describe, expect, it } from 'vitest';
 import callbackVector from '../../auth/vectors/callback.json' with { type: 'json' };
-import { handleCallback, type CallbackPayload } from '../src/index.js';
+import { XError } from '@x/auth';
+import { handleCallback, WebhookError, type CallbackPayload } from '../src/index.js';
 import { callbackEvent, createMemoryStateStore, createRouter } from '../src/router-entry.js';
 import { createSignedCallback } from '../src/testing.js';
 
@@ -79,5 +80,44 @@ describe('createRouter', () => {
     const router = createRouter<string>().on('sms.failed', (p) => `failed ${p.status.code}`);
     const handled = await handleCallback(createSignedCallback(sms(507), credentials), credentials, router.handle);
     expect(handled).toMatchObject({ ok: true, value: { routed: true, event: 'sms.failed', value: 'failed 507' } });
+  });
+});
+
+describe('registration refuses what could never run', () => {
+  const refused = (register: () => unknown): WebhookError => {
+    try {
+      register();
+    } catch (error) {
+      expect(error).toBeInstanceOf(WebhookError);
+      expect(error).toBeInstanceOf(XError);
+      return error as WebhookError;
+    }
+    return expect.fail('expected the registration to throw');
+  };
+
+  it.each(['sms.delivred', 'SMS.delivered', 'sms.delivered ', 'sms', 'delivered', '', 'toString', '__proto__', 'constructor'])('an unknown event name (%j) throws unknown_event at registration, listing the known ones', (name) => {
+    const error = refused(() => createRouter().on(name as 'sms.delivered', () => undefined));
+    expect(error.code).toBe('unknown_event');
+    expect(error.message).toContain(JSON.stringify(name));
+    for (const known of ['sms.delivered', 'sms.failed', 'bulk_sms.pending', 'verify_sms.delivered', 'call.answered', 'verify_call.failed', 'verify.completed', 'verify.pending', 'inbound.sms', 'voice.event']) expect(error.message).toContain(known);
+  });
+
+  it('a name that is not a string, or a handler that is not a function, throws at registration', () => {
+    expect(refused(() => createRouter().on(42 as unknown as 'sms.delivered', () => undefined)).code).toBe('unknown_event');
+    expect(refused(() => createRouter().on('sms.delivered', undefined as never)).code).toBe('invalid_handler');
+    expect(refused(() => createRouter().otherwise('log' as never)).code).toBe('invalid_handler');
+  });
+
+  it('a second handler for the same event, or a second fallback, throws (it would silently replace the first)', () => {
+    const router = createRouter().on('sms.delivered', () => 'a').otherwise(() => 'b');
+    expect(refused(() => router.on('sms.delivered', () => 'c')).code).toBe('invalid_handler');
+    expect(refused(() => router.otherwise(() => 'd')).code).toBe('invalid_handler');
+  });
+
+  it('every event callbackEvent can produce is accepted by on()', () => {
+    const router = createRouter();
+    for (const event of ['sms.delivered', 'sms.pending', 'sms.failed', 'bulk_sms.delivered', 'bulk_sms.pending', 'bulk_sms.failed', 'verify_sms.delivered', 'verify_sms.pending', 'verify_sms.failed', 'call.answered', 'call.pending', 'call.failed', 'verify_call.answered', 'verify_call.pending', 'verify_call.failed', 'verify.completed', 'verify.pending', 'inbound.sms', 'voice.event'] as const) {
+      router.on(event, () => undefined);
+    }
   });
 });
