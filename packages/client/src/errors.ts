@@ -24,9 +24,10 @@ export type ClientErrorCode =
 /**
  * The codes of an `IdempotencyError` (`@x/client/idempotency`): `idempotency_unknown` (the send with
  * this key may have gone out), `idempotency_in_progress` (another call with the key has not
- * finished), `idempotency_store` (the store failed before anything was sent).
+ * finished), `idempotency_store` (the store failed before anything was sent),
+ * `idempotency_mismatch` (the key was used with other parameters: nothing sent, use a new key).
  */
-export type IdempotencyErrorCode = 'idempotency_unknown' | 'idempotency_in_progress' | 'idempotency_store';
+export type IdempotencyErrorCode = 'idempotency_unknown' | 'idempotency_in_progress' | 'idempotency_store' | 'idempotency_mismatch';
 
 /** The codes of an `ApiError`: the service answered (`AuthenticationError` and `RateLimitError` are ApiErrors too). */
 export type ApiErrorCode = 'api_error' | 'invalid_response' | 'authentication_error' | 'rate_limited';
@@ -316,7 +317,7 @@ export interface IdempotencyFailure extends ClientError {
   readonly code: IdempotencyErrorCode;
   /** The key, as given (keys are not secrets). */
   readonly key: string;
-  /** `'unknown'`: the send may have gone out; false: nothing was sent. */
+  /** `'unknown'`: the send may have gone out; false: this call sent nothing. */
   readonly sent: false | 'unknown';
   /** The reference id of the send whose outcome is unknown, when the service gave one. */
   readonly referenceId: string | undefined;

@@ -9,8 +9,7 @@
 // client itself only hands a send with a key to `run` (routing.ts). The store is the delivery
 // store contract of @x/auth (begin / complete / abandon), the one the callbacks use; `complete`
 // records the settled outcome as its value.
-import { createMemoryReplayStore, type DeliveryStore } from '@x/auth';
-import { sha256Hex } from '@x/auth/protocol';
+import { callbackSignature, createMemoryReplayStore, type DeliveryStore } from '@x/auth';
 import { ApiError, BRAND, ClientError, ConfigurationError, RedirectError, ValidationError, type IdempotencyErrorCode, type IdempotencyFailure } from './errors.js';
 import type { IdempotencyHook, IdempotentSend } from './routing.js';
 import { maskSecretsIn } from './secrets.js';
@@ -55,7 +54,8 @@ export interface IdempotencyOptions {
  * A send with an `idempotencyKey` that is not sent (again). `sent` says whether it may have gone
  * out: `'unknown'` for `idempotency_unknown` (its outcome was never known: look it up by
  * `referenceId` when there is one, or wait for its callback) and `idempotency_in_progress`; false
- * for `idempotency_store`. `cause` is the error of the send or of the store.
+ * for `idempotency_store` and `idempotency_mismatch` (this call sent nothing). `cause` is the error
+ * of the send or of the store.
  */
 export class IdempotencyError extends ClientError implements IdempotencyFailure {
   static override readonly [BRAND]: string = '@x/client/IdempotencyError';
@@ -67,7 +67,7 @@ export class IdempotencyError extends ClientError implements IdempotencyFailure 
   constructor(code: IdempotencyErrorCode, key: string, message: string, init: { referenceId?: string | undefined; cause?: unknown } = {}) {
     super(code, message, { cause: init.cause });
     this.key = key;
-    this.sent = code === 'idempotency_store' ? false : 'unknown';
+    this.sent = code === 'idempotency_store' || code === 'idempotency_mismatch' ? false : 'unknown';
     this.referenceId = init.referenceId;
   }
 }
@@ -82,6 +82,36 @@ function notSent(error: unknown): boolean {
   // The service refused it (4xx, 429 included) or redirected it: nothing was processed.
   if (error instanceof ApiError) return error.code !== 'invalid_response' && error.status < 500;
   return error instanceof RedirectError && !error.followed;
+}
+
+/**
+ * A canonical text of a value: object keys sorted, undefined members left out, as JSON. Two
+ * spellings of the same parameters (another key order) give the same text.
+ */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonical(item))).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const members: string[] = [];
+  for (const name of Object.keys(value).sort()) {
+    const member = (value as Record<string, unknown>)[name];
+    if (member !== undefined) members.push(`${JSON.stringify(name)}:${canonical(member)}`);
+  }
+  return `{${members.join(',')}}`;
+}
+
+/** What the fingerprint key is derived with: this label under the account's API key. */
+const FINGERPRINT_LABEL = 'x-sdk idempotency fingerprint v1';
+
+/**
+ * The fingerprint of a send's parameters, all of them (verification codes and security factors
+ * included): HMAC-SHA256 over their canonical text, keyed by a key derived from the API key (an
+ * HMAC of a fixed label, so that no fingerprint is a signature the service or a callback would
+ * accept). The store never sees the parameters, and a 6-digit code cannot be found from the
+ * fingerprint without the API key.
+ */
+function fingerprintOf(apiKey: string, request: IdempotentSend['request']): string {
+  const key = callbackSignature(FINGERPRINT_LABEL, apiKey);
+  return callbackSignature(canonical([request.method, request.path, request.query, request.form, request.json]), key);
 }
 
 const shown = (key: string) => JSON.stringify(key.length > 64 ? `${key.slice(0, 64)}...` : key);
@@ -113,7 +143,8 @@ const reportStoreError = (error: unknown) => {
  *   later calls with the key get the same error, never a second send.
  * - A store that fails before the send: `IdempotencyError('idempotency_store')`, nothing sent.
  *
- * A key reused with other parameters is a `ValidationError`. Keys expire `ttlMs` after their send.
+ * A key reused with other parameters (any of them, verification codes included) throws
+ * `IdempotencyError('idempotency_mismatch')` and sends nothing. Keys expire `ttlMs` after their send.
  *
  * @example
  * ```ts
@@ -145,15 +176,15 @@ export function createIdempotency(options: IdempotencyOptions = {}): Idempotency
   };
 
   return {
-    async run<T>({ key, customerId, request }: IdempotentSend, send: () => Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
+    async run<T>({ key, customerId, apiKey, request }: IdempotentSend, send: () => Promise<ApiResponse<T>>): Promise<ApiResponse<T>> {
       if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
         throw new ValidationError('idempotencyKey', `must be a string of 1 to 255 characters, such as the id of the job or order the message is for; got ${typeof key === 'string' ? `${key.length} characters` : typeof key}.`);
       }
       const operation = `${request.method} ${request.path}`;
       if (request.method !== 'POST') throw new ValidationError('idempotencyKey', `applies to sends (SMS, bulk SMS, calls, verification sends), not to ${operation}.`);
       const id = `idempotency:${customerId}:${operation}:${key}`;
-      // What was asked, codes masked before hashing: a key reused for another message is refused.
-      const fingerprint = sha256Hex(JSON.stringify(maskSecretsIn([request.query, request.form, request.json])));
+      // What was asked, every parameter: a key reused for another message or code is refused.
+      const fingerprint = fingerprintOf(apiKey, request);
 
       const answer = (value: string | undefined): ApiResponse<T> => {
         let stored: Stored;
@@ -163,7 +194,11 @@ export function createIdempotency(options: IdempotencyOptions = {}): Idempotency
           throw new ConfigurationError('createIdempotency: the store said the key is done but gave back no result: it must return from begin() the value given to complete() (createMemoryReplayStore of @x/auth and createRedisReplayStore of @x/redis do).', { cause: error });
         }
         if (stored.f !== fingerprint) {
-          throw new ValidationError('idempotencyKey', `${shown(key)} was already used for ${operation} with other parameters: use a new key for a new message (the same key for the same message only).`);
+          throw new IdempotencyError(
+            'idempotency_mismatch',
+            key,
+            `idempotencyKey ${shown(key)} was already used for ${operation} with other parameters (another message, recipient or code), so nothing was sent: use a new key for a new message or a new code; the same key only to repeat the same send.`,
+          );
         }
         if ('u' in stored) throw unknownOutcome(key, stored.u ?? undefined);
         return { data: stored.r.data as T, status: stored.r.status, headers: new Headers(stored.r.headers) };

@@ -58,6 +58,12 @@ export interface IdempotentSend {
   key: string;
   /** The account the request goes out with (the key is scoped to it and to the operation). */
   customerId: string;
+  /**
+   * That account's API key: what the fingerprint of the parameters is keyed with (an HMAC), so
+   * that a store never holds a digest of a verification code that could be tried offline. Never
+   * store or log it.
+   */
+  apiKey: string;
   /** What is sent: the operation (method, path) and its parameters. */
   request: Pick<RawRequest, 'method' | 'path' | 'query' | 'form' | 'json'>;
 }
@@ -177,6 +183,7 @@ export function createRouter(options: ResolvedOptions, main: Transport): Send {
     if (key === undefined) return send();
     // The logic lives in what the caller passes (@x/client/idempotency), not in every client's bundle.
     if (!options.idempotency) throw new ConfigurationError('idempotencyKey needs createClient({ idempotency: createIdempotency() }).');
-    return options.idempotency.run({ key, customerId: (host === 'rest' ? options : perProduct[host]).customerId, request }, send);
+    const { customerId, apiKey } = host === 'rest' ? options : perProduct[host];
+    return options.idempotency.run({ key, customerId, apiKey, request }, send);
   };
 }

@@ -145,14 +145,41 @@ describe('idempotencyKey with the memory store, against the emulator', () => {
     expect(sent(phone)).toBe(2);
   });
 
-  it('a key reused for another message is a ValidationError, and nothing is sent', async () => {
+  it('a key reused for another message is idempotency_mismatch, and nothing is sent', async () => {
     const c = client();
     const phone = freshPhone();
     await sms(c, phone, 'order-9', 'first message');
     const error = await failure(sms(c, phone, 'order-9', 'another message'));
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).field).toBe('idempotencyKey');
+    expect(error).toBeInstanceOf(IdempotencyError);
+    expect((error as IdempotencyError).code).toBe('idempotency_mismatch');
     expect(sent(phone)).toBe(1);
+  });
+
+  it('the same key with another verification code is refused (idempotency_mismatch), and the new code is not lost silently', async () => {
+    const c = client();
+    const phone = freshPhone();
+    await c.verify.sms({ phoneNumber: phone, verifyCode: '111111' }, { idempotencyKey: 'otp-1' });
+    const error = await failure(c.verify.sms({ phoneNumber: phone, verifyCode: '222222' }, { idempotencyKey: 'otp-1' }));
+    expect(error).toBeInstanceOf(IdempotencyError);
+    expect((error as IdempotencyError).code).toBe('idempotency_mismatch');
+    expect((error as IdempotencyError).sent).toBe(false);
+    expect((error as Error).message).toContain('use a new key');
+    expect((error as Error).message).not.toContain('222222');
+    expect((error as Error).message).not.toContain('111111');
+    expect(servers.emulator.emulator.outbox.list({ phoneNumber: phone })).toHaveLength(1);
+    // The same code again with the same key is the same send: its stored answer.
+    await c.verify.sms({ phoneNumber: phone, verifyCode: '111111' }, { idempotencyKey: 'otp-1' });
+    expect(servers.emulator.emulator.outbox.list({ phoneNumber: phone })).toHaveLength(1);
+  });
+
+  it('the same key with another security factor (Verify API) is refused too', async () => {
+    const c = client();
+    const phone = freshPhone();
+    const create = (securityFactor: string) => c.verifyApi.create({ phoneNumber: phone, securityFactor }, { idempotencyKey: 'va-1' });
+    await create('1234');
+    const error = await failure(create('5678'));
+    expect(error).toBeInstanceOf(IdempotencyError);
+    expect((error as IdempotencyError).code).toBe('idempotency_mismatch');
   });
 
   it('verify sends, verification calls and bulk SMS take keys too', async () => {

@@ -299,6 +299,7 @@ describe('client errors form a discriminated union on code', () => {
         case 'idempotency_unknown':
         case 'idempotency_in_progress':
         case 'idempotency_store':
+        case 'idempotency_mismatch':
           return `${e.key}: ${e.referenceId ?? String(e.sent)}`;
         default:
           return e satisfies never;
