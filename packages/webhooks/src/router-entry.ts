@@ -6,7 +6,7 @@
  * @module @x/webhooks/router
  */
 export { createRouter, createMemoryStateStore, callbackEvent } from './router.js';
-export type { CallbackRouter, CallbackEvents, CallbackEvent, DeliveryStateStore, RouteOutcome, RouterOptions } from './router.js';
+export type { CallbackRouter, CallbackEvents, CallbackEvent, DeliveryStateStore, RouteOutcome, RouterOptions, UnhandledCallback } from './router.js';
 export { nextDeliveryState, deliveryStateOf, parseUpdatedOn } from './delivery-state.js';
 export type { DeliveryState } from './delivery-state.js';
 // The types these names use (the main entry has them too).

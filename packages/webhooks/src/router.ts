@@ -80,7 +80,17 @@ export interface DeliveryStateStore {
 export type RouteOutcome<T> =
   | { routed: true; event: CallbackEvent | undefined; value: T }
   /** With a state store: the callback changes nothing (a repeat, or older than the state held). */
-  | { routed: false; event: CallbackEvent | undefined; reason: 'duplicate' | 'stale'; state: DeliveryState };
+  | { routed: false; event: CallbackEvent | undefined; reason: 'duplicate' | 'stale'; state: DeliveryState }
+  /** No handler of its event and no fallback: reported to `onUnhandled`, and the state is not written. */
+  | { routed: false; event: CallbackEvent | undefined; reason: 'unhandled' };
+
+/** A callback no handler took, as `onUnhandled` gets it (no payload: it may hold a phone number or a message). */
+export interface UnhandledCallback {
+  /** Its event; undefined for a kind this version does not know. */
+  event: CallbackEvent | undefined;
+  kind: CallbackKind | 'unknown';
+  referenceId: string;
+}
 
 type Handler<P, T> = (payload: P) => T | Promise<T>;
 
@@ -89,6 +99,13 @@ export interface RouterOptions {
   store?: DeliveryStateStore | undefined;
   /** How long a message's state is kept. Default 7 days. */
   stateTtlMs?: number | undefined;
+  /**
+   * Told of each callback that has no handler of its event while the router has no `otherwise`:
+   * the router answers `{ routed: false, reason: 'unhandled' }` and does not write its state.
+   * Default: a `console.warn` line naming the event. Throw from it to fail the delivery instead
+   * (with `handleCallback` or an adapter the service then gets a 5xx and retries).
+   */
+  onUnhandled?: ((unhandled: UnhandledCallback) => void | Promise<void>) | undefined;
 }
 
 /** A typed callback router: one handler per event, a fallback for the rest. */
@@ -107,6 +124,10 @@ const MAX_CAS_ATTEMPTS = 16;
  * A typed callback router. Each handler gets its event's payload type; `otherwise` gets the
  * rest. With a `store`, the state of each message follows `nextDeliveryState`, and a callback
  * that does not change it (a repeat, a 290 after the 200) is answered without a handler.
+ * `on()` throws `WebhookError('unknown_event')` for a name that is not an event (the message lists
+ * them), and `invalid_handler` for a second handler of an event or a handler that is not a function.
+ * A callback with no handler of its event and no `otherwise` is never recorded as handled: it goes
+ * to `onUnhandled` (default a warning) and its state is not written.
  *
  * @example
  * ```ts
@@ -148,13 +169,23 @@ export function createRouter<T = unknown>(options: RouterOptions = {}): Callback
       }
       const handler = (event && handlers.get(event)) as Handler<CallbackPayload, T> | undefined;
       const run = handler ?? fallback;
-      const value = run ? await run(payload) : undefined;
+      if (!run) {
+        // Never recorded as handled: the state stays as it was, so the same callback, when it comes again, reaches the handler added since.
+        await (options.onUnhandled ?? warnUnhandled)({ event, kind: callbackKind(payload), referenceId: String(payload.reference_id) });
+        return { routed: false, event, reason: 'unhandled' };
+      }
+      const value = await run(payload);
       // Recorded once the handler succeeded: a handler that throws leaves the state as it was, so the retry runs it.
       if (store && incoming) await record(store, key, incoming, ttl);
       return { routed: true, event, value };
     },
   };
   return router;
+}
+
+function warnUnhandled({ event, kind, referenceId }: UnhandledCallback): void {
+  const take = event ? `.on('${event}', handler)` : 'a handler';
+  console.warn(`@x/webhooks router: no handler for a ${event ?? `callback of a kind this version does not know (${kind})`} (reference_id ${referenceId}) and no otherwise(): not processed. Add ${take} or .otherwise(handler), or pass onUnhandled to decide.`);
 }
 
 function checked<H>(handler: H, call: string): H {

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { BulkSmsCallback, CallbackPayload, InboundSmsCallback, SmsCallback, VerifyApiCallback, VoiceCallback } from '../src/index.js';
-import { createRouter, nextDeliveryState, type CallbackEvent, type DeliveryState, type RouteOutcome } from '../src/router-entry.js';
+import { createRouter, nextDeliveryState, type CallbackEvent, type DeliveryState, type RouteOutcome, type RouterOptions, type UnhandledCallback } from '../src/router-entry.js';
 
 describe('createRouter types', () => {
   it('each handler gets the payload of its event; the fallback gets any callback', () => {
@@ -26,5 +26,11 @@ describe('createRouter types', () => {
     expectTypeOf(router.handle).parameter(0).toEqualTypeOf<CallbackPayload>();
     expectTypeOf(router.handle).returns.resolves.toEqualTypeOf<RouteOutcome<number | undefined>>();
     expectTypeOf(nextDeliveryState).returns.toEqualTypeOf<DeliveryState>();
+    expectTypeOf<Extract<RouteOutcome<number>, { reason: 'unhandled' }>>().toEqualTypeOf<{ routed: false; event: CallbackEvent | undefined; reason: 'unhandled' }>();
+  });
+
+  it('onUnhandled gets the event, kind and reference id (never the payload)', () => {
+    expectTypeOf<RouterOptions['onUnhandled']>().toEqualTypeOf<((unhandled: UnhandledCallback) => void | Promise<void>) | undefined>();
+    expectTypeOf<keyof UnhandledCallback>().toEqualTypeOf<'event' | 'kind' | 'referenceId'>();
   });
 });

@@ -71,7 +71,7 @@ describe('createRouter', () => {
 
   it('the memory store keeps at most maxEntries messages', async () => {
     const store = createMemoryStateStore({ maxEntries: 3 });
-    const router = createRouter({ store });
+    const router = createRouter({ store }).otherwise(() => undefined);
     for (let i = 0; i < 10; i++) await router.handle(sms(200, undefined, `R${i}`));
     expect(store.size).toBe(3);
   });
