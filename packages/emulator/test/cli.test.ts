@@ -333,7 +333,11 @@ describe('callback chaos, number scripts and the seed file from the command line
     writeFileSync(bad, JSON.stringify({ numbers: [{ number: '15555550100', steps: [{ sms: 'delivered' }, { sms: 'delivered', delayMs: 'soon' }] }] }));
     const refused = await runCli(['--port', '0', '--config', bad]);
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toBe(`x-emulator: --config ${bad}: numbers[0].steps[1].delayMs: must be a number of milliseconds from 0 to 86400000; got "soon".\n`);
+    expect(refused.stderr).toBe(`x-emulator: --config ${bad}: numbers[0].steps[1].delayMs: must be a number of milliseconds from 0 to 86400000 (the value given is not shown).\n`);
+    // Any file of the machine may be named: its content never reaches the terminal.
+    const passwd = await runCli(['--port', '0', '--config', '/etc/passwd']);
+    expect(passwd.status).toBe(2);
+    expect(passwd.stderr).toBe('x-emulator: --config /etc/passwd is not JSON (at line 1, column 1); it holds {"numbers": [...], "faults": [...]}\n');
   });
 });
 

@@ -12,6 +12,7 @@ import { startEmulator } from '../node.js';
 import { INSPECTOR_PATH } from '../paths.js';
 import { isHttpUrl } from '../service/url.js';
 import { parse, RunError, UsageError, wholeNumber } from './args.js';
+import { parseJsonText, readTextFileSync, withoutValue } from './json-file.js';
 import { callbackJson, callbackLine, requestJson, requestLine, type Style } from './format.js';
 
 export const SERVE_OPTIONS = {
@@ -48,24 +49,19 @@ export function parseCustomer(pair: string, callbackUrl: string | undefined): Cu
   return customer;
 }
 
-/** `--config <file>`: a seed file (number scripts, fault rules), checked; a mistake is one line naming the file and the field. */
+/**
+ * `--config <file>`: a seed file (number scripts, fault rules), checked; a mistake is one line naming
+ * the file and what is wrong (the field's path), never a piece of what the file holds.
+ */
 export function readConfig(file: string): EmulatorConfig {
-  let text: string;
+  const read = readTextFileSync(file);
+  if ('error' in read) throw new UsageError(`cannot read --config ${file}: ${read.error}`);
+  const parsed = parseJsonText(read.text);
+  if ('error' in parsed) throw new UsageError(`--config ${file} is not JSON (${parsed.error}); it holds {"numbers": [...], "faults": [...]}`);
   try {
-    text = readFileSync(file, 'utf8');
+    return parseEmulatorConfig(parsed.value);
   } catch (error) {
-    throw new UsageError(`cannot read --config ${file}: ${(error as Error).message}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`--config ${file} is not JSON (${(error as Error).message}); it holds {"numbers": [...], "faults": [...]}`);
-  }
-  try {
-    return parseEmulatorConfig(parsed);
-  } catch (error) {
-    if (error instanceof ShapeError) throw new UsageError(`--config ${file}: ${error.message}`);
+    if (error instanceof ShapeError) throw new UsageError(`--config ${file}: ${withoutValue(error.message)}`);
     throw error;
   }
 }

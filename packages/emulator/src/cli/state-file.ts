@@ -1,13 +1,15 @@
 // The saved state's file (`x-emulator --state <file>`, `startEmulator({ state })`): loaded at
-// start (a file that does not check out is refused and left as it is), written atomically (a
-// temporary file, fsync, rename, fsync of the folder). The server awaits `flush()` before it
-// answers a request that changed something, so an answered request is on disk; changes that
-// happen by themselves (deliveries, callbacks) are written within WRITE_DELAY_MS. Writes that
-// fall due together share one.
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+// start (a file that does not check out is refused and left as it is, and no error quotes it),
+// written atomically (a temporary file created exclusively under a random name beside it, fsync,
+// rename, fsync of the folder). The server awaits `flush()` before it answers a request that
+// changed something, so an answered request is on disk; changes that happen by themselves
+// (deliveries, callbacks) are written within WRITE_DELAY_MS. Writes that fall due together share one.
+import { randomBytes } from 'node:crypto';
+import { open, rename, unlink } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import type { Emulator } from '../emulator.js';
 import { EmulatorError, ShapeError } from '../errors.js';
+import { parseJsonText, readTextFile, withoutValue } from './json-file.js';
 
 /** The longest a change nobody waits for stays only in memory. */
 export const WRITE_DELAY_MS = 250;
@@ -23,29 +25,22 @@ export interface StateFile {
 
 /** Loads the file into the emulator (when there is one), then keeps it up to date. Throws an EmulatorError (`invalid_state`) that says how to proceed. */
 export async function openStateFile(path: string, emulator: Emulator, onError: (error: unknown) => void): Promise<StateFile> {
-  let text: string | undefined;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new EmulatorError('invalid_state', `Cannot read the state file ${path}: ${(error as Error).message}.`);
-  }
-  if (text !== undefined) {
+  const read = await readTextFile(path);
+  if (read && 'error' in read) throw new EmulatorError('invalid_state', `Cannot read the state file ${path}: ${read.error}.`);
+  if (read) {
+    // The reasons name what is wrong, never the file's content.
     const refuse = (why: string): never => {
       throw new EmulatorError(
         'invalid_state',
         `The state file ${path} is not a saved state this emulator can load (${why}). It was left as it is, and nothing was started: move it away to start empty (or give another --state file), or restore a good copy.`,
       );
     };
-    let parsed: unknown;
+    const parsed = parseJsonText(read.text);
+    if ('error' in parsed) refuse(`not JSON: ${parsed.error}`);
     try {
-      parsed = JSON.parse(text);
+      emulator.restore((parsed as { value: unknown }).value);
     } catch (error) {
-      refuse(`not JSON: ${(error as Error).message}`);
-    }
-    try {
-      emulator.restore(parsed);
-    } catch (error) {
-      if (error instanceof ShapeError) refuse(error.message);
+      if (error instanceof ShapeError) refuse(withoutValue(error.message).replace(/\.$/, ''));
       throw error;
     }
   }
@@ -53,18 +48,25 @@ export async function openStateFile(path: string, emulator: Emulator, onError: (
   let dirty = false;
   let writing: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
 
   async function write(): Promise<void> {
     const data = JSON.stringify(emulator.snapshot());
-    const file = await open(temporary, 'w', 0o600);
+    // A new name per write that nobody can guess, created exclusively ('wx': O_CREAT | O_EXCL, which
+    // never follows a symbolic link), in the same folder so that the rename replaces the file in one step.
+    const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(12).toString('hex')}.tmp`);
+    const file = await open(temporary, 'wx', 0o600);
     try {
-      await file.writeFile(data, 'utf8');
-      await file.sync();
-    } finally {
-      await file.close();
+      try {
+        await file.writeFile(data, 'utf8');
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await rename(temporary, path);
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      throw error;
     }
-    await rename(temporary, path);
     // The rename itself is durable once the folder is synced (not possible everywhere: best effort).
     const folder = await open(dirname(path), 'r').catch(() => undefined);
     await folder?.sync().catch(() => undefined);
@@ -112,7 +114,6 @@ export async function openStateFile(path: string, emulator: Emulator, onError: (
       unsubscribe();
       if (timer) clearTimeout(timer);
       await flush();
-      await unlink(temporary).catch(() => undefined);
     },
   };
 }
