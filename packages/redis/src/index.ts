@@ -4,7 +4,8 @@
  * @packageDocumentation
  * @module @x/redis
  */
-import { XError, type DeliveryBegin, type DeliveryStore, type ReplayStore } from '@x/auth';
+import type { DeliveryBegin, DeliveryStore, ReplayStore } from '@x/auth';
+import { checkClient } from './supported-client.js';
 
 /** The two commands the store needs, as ioredis (5, 6) spells them. */
 export interface RedisCommands {
@@ -74,9 +75,7 @@ const ms = (value: number) => Math.max(1, Math.ceil(value));
  */
 export function createRedisReplayStore(options: RedisReplayStoreOptions): ReplayStore & DeliveryStore {
   const { client } = options ?? ({} as Partial<RedisReplayStoreOptions>);
-  if (!client || typeof client.set !== 'function' || typeof client.eval !== 'function') {
-    throw new XError('invalid_options', 'createRedisReplayStore needs { client }: an ioredis client, e.g. new Redis(process.env.REDIS_URL).');
-  }
+  checkClient(client, 'createRedisReplayStore', ['set', 'eval']);
   const prefix = options.prefix ?? 'x:replay:';
   return {
     async claim(key, ttlMs) {

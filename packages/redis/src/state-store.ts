@@ -1,4 +1,4 @@
-import { XError } from '@x/auth';
+import { checkClient } from './supported-client.js';
 
 /** The two commands the state store needs, as ioredis (5, 6) spells them. */
 export interface RedisStateCommands {
@@ -40,9 +40,7 @@ export function createRedisStateStore(options: RedisStateStoreOptions): {
   compareAndSet(key: string, expected: string | null, next: string, ttlMs: number): Promise<boolean>;
 } {
   const { client } = options ?? ({} as Partial<RedisStateStoreOptions>);
-  if (!client || typeof client.get !== 'function' || typeof client.eval !== 'function') {
-    throw new XError('invalid_options', 'createRedisStateStore needs { client }: an ioredis client, e.g. new Redis(process.env.REDIS_URL).');
-  }
+  checkClient(client, 'createRedisStateStore', ['get', 'eval']);
   const prefix = options.prefix ?? 'x:state:';
   return {
     get: (key) => client.get(prefix + key),

@@ -5,10 +5,10 @@ import { createRedisReplayStore } from '../src/index.js';
 
 describe('createRedisReplayStore without a usable client', () => {
   it.each([
-    ['no options', undefined],
-    ['no client', {}],
-    ['a client without eval', { client: { set: async () => 'OK' } }],
-  ])('%s: XError invalid_options, saying what to pass', (_name, options) => {
+    ['no options', undefined, 'invalid_options'],
+    ['no client', {}, 'invalid_options'],
+    ['a client without eval', { client: { set: async () => 'OK' } }, 'unsupported_client'],
+  ])('%s: XError %s, saying what to pass', (_name, options, code) => {
     let thrown: unknown;
     try {
       createRedisReplayStore(options as never);
@@ -16,7 +16,7 @@ describe('createRedisReplayStore without a usable client', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(XError);
-    expect(thrown).toMatchObject({ code: 'invalid_options' });
+    expect(thrown).toMatchObject({ code });
     expect((thrown as Error).message).toMatch(/new Redis\(process\.env\.REDIS_URL\)/);
   });
 });
