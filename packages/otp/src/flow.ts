@@ -1,12 +1,16 @@
 // The verification flow: start, resend (with fallback to another channel), check, cancel.
 import { SMS_STATUS, XError } from '@x/auth';
-import { encodeBase64, timingSafeEqual } from '@x/auth/protocol';
+import { timingSafeEqual } from '@x/auth/protocol';
 import type { Client } from '@x/client';
-import { createGuard, type Guard, type GuardOptions, type RefusalReason } from './guard.js';
+import { bounded } from './bounded.js';
+import { guardCore, type Guard, type GuardEvent, type GuardOptions, type Prepared, type RefusalReason } from './guard.js';
+import { canonicalAddress } from './ip.js';
 import { createMemoryStore } from './memory.js';
-import { phoneDigits } from './number.js';
+import { canonicalNumber, typedDigits } from './number.js';
+import { normalLocale } from './locale.js';
 import { riskBlock, type RiskPolicy } from './risk.js';
-import type { FlowRecord, OtpStore } from './store.js';
+import { codeOf, macOf } from './secret.js';
+import type { FlowRecord, GuardVerdict, OtpStore, SendClaim } from './store.js';
 
 /** How a code reaches the user: an SMS (`verify.sms`) or a call that speaks it (`verify.call`). */
 export type Channel = 'sms' | 'call';
@@ -14,21 +18,33 @@ export type Channel = 'sms' | 'call';
 /** Why the flow refused: the guard's reasons and the flow's own. */
 export type FlowRefusalReason = RefusalReason | 'risk' | 'resend_cooldown' | 'resend_limit' | 'send_failed';
 
-/** A refusal of the flow. `error` is the client's error on `send_failed`. */
+/**
+ * A refusal of the flow: nothing was sent. `retryAfterMs` is 0 when waiting does not help. On
+ * `send_failed` (the service refused the send, or could not be reached before it), `error` is the
+ * client's error, and `status` and `serviceCode` the service's answer when there was one.
+ */
 export interface FlowRefusal {
   status: 'refused';
   reason: FlowRefusalReason;
   retryAfterMs: number;
   error?: unknown;
+  httpStatus?: number | undefined;
+  serviceCode?: number | undefined;
 }
 
-/** A code on its way: the flow's id, the channel, and the times left (0: no more resends). */
+/**
+ * A code on its way: the flow's id, the channel, and the times left (0: no more resends).
+ * `unconfirmed`: the send's outcome is unknown (no answer from the service, or the store could not
+ * record it): the code may have reached the phone, so keep the id, let the user type the code, and
+ * offer `resend` (the same code) rather than a new start.
+ */
 export interface Sent {
   status: 'sent';
   id: string;
   channel: Channel;
   expiresInMs: number;
   resendInMs: number;
+  unconfirmed?: true | undefined;
 }
 
 /** What `start` answers. */
@@ -46,7 +62,7 @@ export type CheckResult =
   | FlowRefusal;
 
 export interface StartRequest {
-  /** Digits with the country code; "+", spaces, dashes, dots and parentheses are allowed. */
+  /** The number in any spelling: international ("+44 (0)7700 900123"), digits with the country code, or national with the guard's `defaultCountry`. */
   phoneNumber: string;
   /** The end user's IP address (limits per IP; sent to the service as `originating_ip`). */
   ip?: string | undefined;
@@ -54,8 +70,14 @@ export interface StartRequest {
   account?: string | undefined;
   /** The first channel; default the first of `channels`. */
   channel?: Channel | undefined;
-  /** `xx-XX`: the template's locale (and the service's predefined message language). */
+  /**
+   * The user's locale, as a browser sends it (`en`, `en-GB`, `en_gb`): the template's locale and
+   * the service's predefined message language (`xx-XX`). One the flow cannot read falls back to the
+   * service's default, with a `locale_fallback` event.
+   */
   locale?: string | undefined;
+  /** True when you vouch for the number (an existing customer's): it passes a range or country cooling after pumping. */
+  trusted?: boolean | undefined;
 }
 
 /** One send of a flow's code, as an `OtpSender` gets it. */
@@ -68,7 +90,7 @@ export interface OtpMessage {
   channel: Channel;
   /** The code to send; undefined when the service makes it (`codes: 'service'`). */
   code: string | undefined;
-  /** The locale given to `start` (`xx-XX`). */
+  /** The locale given to `start`, as `xx-XX` (or `xx` when no region is known). */
   locale: string | undefined;
   /** The end user's IP address given to `start`. */
   ip: string | undefined;
@@ -92,10 +114,20 @@ export interface OtpSender {
   status?(client: Client, referenceId: string): Promise<'delivered' | 'pending' | 'undeliverable'>;
 }
 
-/** Something the application may want to log. Never carries a code. */
+/**
+ * Something the application may want to log: the guard's events, and the flow's own. Never
+ * carries a code or a whole phone number. `send_unknown`: a send whose outcome is unknown (it
+ * answered `sent` with `unconfirmed`); `send_failed`: a send the service refused or that never left;
+ * `store_unavailable` with an `id`: the store failed after a send (the send stands).
+ */
 export type OtpEvent =
+  | GuardEvent
   | { type: 'fallback'; id: string; from: Channel; to: Channel; why: 'undeliverable' | 'unconfirmed' }
-  | { type: 'completion_failed'; id: string; error: unknown };
+  | { type: 'completion_failed'; id: string; error: unknown }
+  | { type: 'send_failed'; id: string; channel: Channel; error: unknown; httpStatus?: number | undefined; serviceCode?: number | undefined }
+  | { type: 'send_unknown'; id: string; channel: Channel; error: unknown }
+  | { type: 'locale_fallback'; locale: string }
+  | { type: 'store_unavailable'; id: string; operation: 'record_send' | 'delete_flow'; error: unknown };
 
 export interface OtpOptions {
   /** The client that sends (`verify.sms`, `verify.call`) and checks (`verify.check`, `verify.complete`). */
@@ -105,16 +137,26 @@ export interface OtpOptions {
   /** The guard asked before every send: a guard, its options (sharing `store`), or false for none. Default: `createGuard` with its defaults on `store`. */
   guard?: Guard | GuardOptions | false | undefined;
   /**
-   * `sdk` (default): the flow makes each code, keeps only its digest, compares in constant time and
-   * reports success to the service (`verify.complete`); the same code goes by SMS and by call.
-   * `service`: the service makes a code per send; `check` asks it (`verify.check`), against the last send.
+   * `sdk` (default): the flow makes the code from `secret` and the flow's id, stores nothing it can
+   * be computed from, compares in constant time and reports success to the service
+   * (`verify.complete`). Every send of a flow (a resend, the fallback call) carries the same code,
+   * so a late SMS's code still works. `service`: the service makes a code per send; `check` asks it
+   * (`verify.check`), against the last send.
    */
   codes?: 'sdk' | 'service' | undefined;
+  /**
+   * The secret codes are made from (at least 32 characters or bytes, e.g. `openssl rand -base64 32`
+   * kept in your secret store): the same in every process sharing a store. Required with a store
+   * shared between processes (`@x/otp/redis`); with the memory store, a random one is made.
+   */
+  secret?: string | Uint8Array | undefined;
+  /** Time limit of each store call, in milliseconds (also the guard's, when `guard` is options). Default 1 000. */
+  storeTimeoutMs?: number | undefined;
   /** Digits of a code the SDK makes, 4 to 7. Default 6. */
   codeLength?: number | undefined;
   /** Lifetime of a flow's code, from the start. Default 10 minutes. */
   codeTtlMs?: number | undefined;
-  /** Wrong codes after which the flow is locked. Default 5. */
+  /** Wrong codes allowed: the last one locks the flow. Default 5. */
   maxAttempts?: number | undefined;
   /** Time between two sends of one flow. Default 30 s (not applied to a fallback after an undeliverable SMS). */
   resendCooldownMs?: number | undefined;
@@ -135,8 +177,9 @@ export interface OtpOptions {
   sender?: OtpSender | undefined;
   /** A risk gate before the first send: asks the service (`score`, `intelligence` or `phoneId`) and refuses with `risk`. Off by default (each lookup is billed). */
   risk?: (RiskPolicy & { source: 'score' | 'intelligence' | 'phoneId'; failOpen?: boolean | undefined }) | undefined;
+  /** The flow's events and, when `guard` is options, the guard's (also given to the guard's own `onEvent`). */
   onEvent?: ((event: OtpEvent) => void) | undefined;
-  /** Clock, for tests. Default `Date.now`. */
+  /** Clock, for tests (shared with the guard when `guard` is options). Default `Date.now`, read at each call. */
   now?: (() => number) | undefined;
 }
 
@@ -161,17 +204,6 @@ const whole = (value: unknown, name: string, min: number, max = Number.MAX_SAFE_
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(`createOtp: ${name} is ${String(value)}: pass a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}.`);
   return value as number;
 };
-
-/** A code of `length` digits, each equally likely (bytes 250-255 are skipped). */
-function makeCode(length: number): string {
-  let code = '';
-  const bytes = new Uint8Array(length * 2);
-  while (code.length < length) {
-    crypto.getRandomValues(bytes);
-    for (const byte of bytes) if (byte < 250 && code.length < length) code += String(byte % 10);
-  }
-  return code;
-}
 
 /**
  * The default sender: the service's verify endpoints, with the SMS text and the speech per locale.
@@ -201,19 +233,21 @@ const verifyEndpoints = (options: OtpOptions): OtpSender => {
   };
 };
 
-/** SHA-256 of the flow id and a code, base64 (the platform's digest: no hash code in the bundle). */
-const digestOf = async (id: string, code: string) => encodeBase64(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${id}:${code}`))));
 const refused = (reason: FlowRefusalReason, retryAfterMs = 0, error?: unknown): FlowRefusal => (error === undefined ? { status: 'refused', reason, retryAfterMs } : { status: 'refused', reason, retryAfterMs, error });
 const UNAVAILABLE = /* @__PURE__ */ refused('store_unavailable');
-/** What `stored` answers when the store failed. */
+/** What `stored` answers when the store failed or did not answer in time. */
 const FAILED = Symbol('store failed');
-/** A store call; FAILED when the store throws (the caller answers UNAVAILABLE). */
-async function stored<T>(op: () => T | Promise<T>): Promise<T | typeof FAILED> {
-  try {
-    return await op();
-  } catch {
-    return FAILED;
-  }
+
+/**
+ * Whether a failed send may have reached the phone: false when the client says nothing left (or
+ * the service refused it with a 4xx), 'unknown' otherwise (no answer, a 5xx, a sender's own error).
+ */
+function mayHaveSent(error: unknown): false | 'unknown' {
+  const e = error as { sent?: unknown; status?: unknown; code?: unknown } | undefined;
+  if (e?.sent === false) return false;
+  if (typeof e?.status === 'number') return e.status < 500 ? false : 'unknown';
+  if (e?.code === 'validation_error' || e?.code === 'configuration_error') return false;
+  return 'unknown';
 }
 
 /**
@@ -240,9 +274,24 @@ export function createOtp(options: OtpOptions): Otp {
   const client = options?.client;
   if (!client || typeof client.verify?.sms !== 'function') fail('createOtp needs { client }: a client of @x/client, e.g. createClient().');
   const store = options.store ?? createMemoryStore();
-  const guard = options.guard === false ? undefined : options.guard && 'check' in options.guard ? options.guard : createGuard({ store, ...(options.guard as GuardOptions | undefined) });
-  const now = options.now ?? Date.now;
+  if (store.shared && options.secret === undefined) {
+    fail('createOtp: a store shared between processes needs { secret }: the same secret of at least 32 characters in every process (e.g. `openssl rand -base64 32`, from your secret store), so that any process can check a code another one sent.');
+  }
+  const mac = macOf(options.secret, 'createOtp: secret');
+  const clock = options.now;
+  const now = clock ?? (() => Date.now());
   const onEvent = options.onEvent ?? (() => {});
+  const timeoutMs = whole(options.storeTimeoutMs ?? 1000, 'storeTimeoutMs', 1);
+  const asked = options.guard;
+  /** The guard `createOtp` runs itself (on its store: one step with the flow's own), or one given to it. */
+  const core = asked === false || (asked && 'check' in asked) ? undefined : guardCore({
+    store, now: clock, storeTimeoutMs: timeoutMs, ...(asked as GuardOptions | undefined),
+    onEvent: (event) => {
+      (asked as GuardOptions | undefined)?.onEvent?.(event);
+      onEvent(event);
+    },
+  });
+  const guard = asked && 'check' in asked ? (asked as Guard) : undefined;
   const sdkCodes = (options.codes ?? 'sdk') === 'sdk';
   if (options.codes !== undefined && options.codes !== 'sdk' && options.codes !== 'service') fail(`createOtp: codes is ${String(options.codes)}: pass 'sdk' or 'service'.`);
   const codeLength = whole(options.codeLength ?? 6, 'codeLength', 4, 7);
@@ -257,6 +306,15 @@ export function createOtp(options: OtpOptions): Otp {
     fail(`createOtp: channels must list ${sender.channels.join(' and/or ')} once each, in the order to try them.`);
   }
 
+  /** A store call within the time limit; FAILED when it throws or does not answer in time. */
+  const stored = async <T>(op: () => T | Promise<T>): Promise<T | typeof FAILED> => {
+    try {
+      return await bounded(timeoutMs, op);
+    } catch {
+      return FAILED;
+    }
+  };
+
   const channelIndex = (channel: Channel | undefined, fallback: number) => {
     if (channel === undefined) return fallback;
     const index = channels.indexOf(channel);
@@ -264,19 +322,42 @@ export function createOtp(options: OtpOptions): Otp {
     return index;
   };
 
-  /** Sends the flow's code on a channel; answers the service's reference id. */
-  const send = (record: FlowRecord, channel: Channel, code: string | undefined) =>
-    sender.send(client, { id: record.id, phoneNumber: record.phoneNumber, channel, code, locale: record.locale || undefined, ip: record.ip || undefined });
+  /**
+   * Sends the flow's code on a channel. Answers the service's reference id; `unknown` when the send
+   * may have gone out without an answer; a refusal when nothing went out.
+   */
+  const send = async (record: FlowRecord, channel: Channel): Promise<{ referenceId: string } | { unknown: unknown } | FlowRefusal> => {
+    const code = sdkCodes ? await codeOf(mac, record.id, codeLength) : undefined;
+    try {
+      return { referenceId: await sender.send(client, { id: record.id, phoneNumber: record.phoneNumber, channel, code, locale: record.locale || undefined, ip: record.ip || undefined }) };
+    } catch (error) {
+      if (mayHaveSent(error)) {
+        onEvent({ type: 'send_unknown', id: record.id, channel, error });
+        return { unknown: error };
+      }
+      const e = error as { status?: number; serviceCode?: number };
+      onEvent({ type: 'send_failed', id: record.id, channel, error, httpStatus: e?.status, serviceCode: e?.serviceCode });
+      return { ...refused('send_failed', 0, error), httpStatus: e?.status, serviceCode: e?.serviceCode };
+    }
+  };
+
+  /** Records a send's reference and channel; a store failure here leaves the send standing (reported). */
+  const recorded = async (id: string, fields: Partial<Pick<FlowRecord, 'channel' | 'referenceId'>>) => {
+    const done = await stored(() => store.updateFlow(id, fields));
+    if (done !== FAILED) return true;
+    onEvent({ type: 'store_unavailable', id, operation: 'record_send', error: new Error('The store did not record the send.') });
+    return false;
+  };
 
   /** The channel a resend without the user's choice takes, and whether the last one failed. */
   const nextChannel = async (record: FlowRecord, at: number): Promise<{ index: number; undeliverable: boolean }> => {
     const from = channels[record.channel]!;
     const to = channels[record.channel + 1];
     let why: 'undeliverable' | 'unconfirmed' | undefined;
-    if (to && from === 'sms' && record.referenceId) {
+    if (to && from === 'sms') {
       let state: 'delivered' | 'pending' | 'undeliverable' | undefined;
       try {
-        state = await sender.status?.(client, record.referenceId);
+        state = record.referenceId ? await sender.status?.(client, record.referenceId) : undefined;
       } catch {
         state = undefined; // no status: decide on time alone
       }
@@ -299,98 +380,155 @@ export function createOtp(options: OtpOptions): Otp {
     }
   };
 
+  /** The guard's answer for a plan, run with `then` in the same store step when the guard is ours. */
+  const decided = async (prepared: Prepared, then: Parameters<OtpStore['decide']>[1]): Promise<GuardVerdict | SendClaim | FlowRefusal> => {
+    const verdict = await stored(() => store.decide(prepared.plan, then));
+    if (verdict === FAILED) {
+      const decision = core!.unavailable(new Error('The store failed or did not answer in time.'), prepared.country);
+      // Failing open lets the send through unchecked, but a flow still needs the store.
+      return decision.allowed ? UNAVAILABLE : refused(decision.reason);
+    }
+    if ('ok' in verdict || verdict.allowed) return verdict;
+    const decision = core!.interpret(prepared, verdict);
+    return decision.allowed ? verdict : refused(decision.reason, decision.retryAfterMs);
+  };
+
+  const localeOf = (locale: unknown) => {
+    if (locale === undefined) return '';
+    const normal = normalLocale(locale);
+    if (normal === undefined) onEvent({ type: 'locale_fallback', locale: String(locale).slice(0, 35) });
+    return normal ?? '';
+  };
+
+  /** What a send answers when its outcome is not a refusal. */
+  const sentOf = (record: FlowRecord, index: number, at: number, sends: number, unconfirmed: boolean): Sent => ({
+    status: 'sent', id: record.id, channel: channels[index]!, expiresInMs: Math.max(0, record.expiresAt - at), resendInMs: sends < maxSends ? cooldownMs : 0,
+    ...(unconfirmed ? { unconfirmed: true as const } : {}),
+  });
+
   return {
     async start(request) {
-      const digits = phoneDigits(request?.phoneNumber);
-      if (!digits) return refused('invalid_number');
-      const first = channelIndex(request.channel, 0);
-      const locale = request.locale;
-      if (locale !== undefined && (typeof locale !== 'string' || !/^[a-z]{2}-[A-Z]{2}$/.test(locale))) throw new XError('invalid_request', `otp.start: locale must look like "en-US" (got ${JSON.stringify(locale)}).`);
-      if (guard) {
-        const decision = await guard.check({ phoneNumber: digits, ip: request.ip, account: request.account });
-        if (!decision.allowed) return refused(decision.reason, decision.retryAfterMs);
+      const first = channelIndex(request?.channel, 0);
+      const locale = localeOf(request?.locale);
+      const ask = { phoneNumber: request?.phoneNumber, ip: request?.ip, account: request?.account, trusted: request?.trusted === true };
+      let prepared: Prepared | undefined;
+      let digits: string;
+      if (core) {
+        const ready = await core.prepare(ask);
+        if ('allowed' in ready) return refused(ready.reason, ready.retryAfterMs);
+        prepared = ready;
+        digits = ready.digits;
+      } else {
+        const number = canonicalNumber(ask.phoneNumber);
+        if (!number) return refused('invalid_number');
+        if (guard) {
+          const decision = await guard.check(ask);
+          if (!decision.allowed) return refused(decision.reason, decision.retryAfterMs);
+        }
+        digits = number.digits;
       }
-      const blocked = await riskGate(digits);
-      if (blocked) return blocked;
+      const ip = canonicalAddress(request.ip);
+      if (request.ip !== undefined && ip === undefined) return refused('invalid_ip');
       const at = now();
-      const id = crypto.randomUUID();
-      const code = sdkCodes ? makeCode(codeLength) : undefined;
       const record: FlowRecord = {
-        id, phoneNumber: digits, state: 'pending', channel: first, referenceId: '', codeDigest: code ? await digestOf(id, code) : '',
-        createdAt: at, expiresAt: at + codeTtlMs, sends: 1, lastSendAt: at, attempts: 0, locale: locale ?? '', ip: request.ip ?? '', account: request.account ?? '',
+        id: crypto.randomUUID(), phoneNumber: digits, state: 'pending', channel: first, referenceId: '',
+        createdAt: at, expiresAt: at + codeTtlMs, sends: 1, lastSendAt: at, attempts: 0, locale, ip: ip ?? '', account: request.account ?? '',
       };
-      if ((await stored(() => store.createFlow(record, codeTtlMs))) === FAILED) return UNAVAILABLE;
-      let referenceId: string;
-      try {
-        referenceId = await send(record, channels[first]!, code);
-      } catch (error) {
-        await Promise.resolve(store.deleteFlow(id)).catch(() => {});
-        return refused('send_failed', 0, error);
+      const create = { record, ttlMs: codeTtlMs };
+      if (prepared && !options.risk) {
+        const verdict = await decided({ ...prepared, plan: { ...prepared.plan, now: at } }, { create });
+        if ('status' in verdict) return verdict;
+      } else {
+        if (prepared) {
+          const verdict = await decided(prepared, undefined);
+          if ('status' in verdict) return verdict;
+        }
+        const blocked = await riskGate(digits);
+        if (blocked) return blocked;
+        if ((await stored(() => store.createFlow(create))) === FAILED) return UNAVAILABLE;
       }
-      if ((await stored(() => store.updateFlow(id, { referenceId }))) === FAILED) return UNAVAILABLE;
-      return { status: 'sent', id, channel: channels[first]!, expiresInMs: codeTtlMs, resendInMs: maxSends > 1 ? cooldownMs : 0 };
+      const outcome = await send(record, channels[first]!);
+      if ('status' in outcome) {
+        if ((await stored(() => store.deleteFlow(record.id))) === FAILED) {
+          onEvent({ type: 'store_unavailable', id: record.id, operation: 'delete_flow', error: new Error('The store did not delete the flow of a failed send.') });
+        }
+        return outcome;
+      }
+      const kept = 'referenceId' in outcome ? await recorded(record.id, { referenceId: outcome.referenceId }) : true;
+      return sentOf(record, first, at, 1, 'unknown' in outcome || !kept);
     },
 
     async resend(id, choice) {
       if (typeof id !== 'string') return { status: 'expired' };
       const at = now();
-      let record = await stored(() => store.getFlow(id, at));
+      const record = await stored(() => store.getFlow(id, at));
       if (record === FAILED) return UNAVAILABLE;
       if (!record || record.state !== 'pending' || at >= record.expiresAt) return { status: 'expired' };
       const asked = choice?.channel === undefined ? undefined : channelIndex(choice.channel, record.channel);
       const next = asked === undefined ? await nextChannel(record, at) : { index: asked, undeliverable: false };
-      const claim = await stored(() => store.claimSend(id, now(), next.undeliverable ? 0 : cooldownMs, maxSends));
-      if (claim === FAILED) return UNAVAILABLE;
-      if (!claim.ok) {
-        if (claim.reason === 'cooldown') return refused('resend_cooldown', claim.retryAfterMs);
-        if (claim.reason === 'max') return refused('resend_limit', claim.retryAfterMs);
+      const claim = { id, cooldownMs: next.undeliverable ? 0 : cooldownMs, maxSends };
+      let claimed: SendClaim;
+      if (core) {
+        const prepared = await core.prepare({ phoneNumber: `+${record.phoneNumber}`, ip: record.ip || undefined, account: record.account || undefined, resend: true });
+        if ('allowed' in prepared) return refused(prepared.reason, prepared.retryAfterMs);
+        const verdict = await decided({ ...prepared, plan: { ...prepared.plan, now: now() } }, { claim });
+        if ('status' in verdict) return verdict;
+        claimed = verdict as SendClaim;
+      } else {
+        const answer = await stored(() => store.claimSend(claim, now()));
+        if (answer === FAILED) return UNAVAILABLE;
+        claimed = answer;
+        if (claimed.ok && guard) {
+          const decision = await guard.check({ phoneNumber: `+${record.phoneNumber}`, ip: record.ip || undefined, account: record.account || undefined, resend: true });
+          if (!decision.allowed) return refused(decision.reason, decision.retryAfterMs);
+        }
+      }
+      if (!claimed.ok) {
+        if (claimed.reason === 'cooldown') return refused('resend_cooldown', claimed.retryAfterMs);
+        if (claimed.reason === 'max') return refused('resend_limit');
         return { status: 'expired' };
       }
-      record = claim.record;
-      if (guard) {
-        const decision = await guard.check({ phoneNumber: record.phoneNumber, ip: record.ip || undefined, account: record.account || undefined, resend: true });
-        if (!decision.allowed) return refused(decision.reason, decision.retryAfterMs);
-      }
       const channel = channels[next.index]!;
-      // The SDK's code cannot be read back from its digest: a resend in sdk mode sends a new code.
-      const code = sdkCodes ? makeCode(codeLength) : undefined;
-      let referenceId: string;
-      if (code && (await stored(async () => store.updateFlow(id, { codeDigest: await digestOf(id, code) }))) === FAILED) return UNAVAILABLE;
-      try {
-        referenceId = await send(record, channel, code);
-      } catch (error) {
-        return refused('send_failed', 0, error);
-      }
-      if ((await stored(() => store.updateFlow(id, { channel: next.index, referenceId }))) === FAILED) return UNAVAILABLE;
-      const resendInMs = record.sends < maxSends ? cooldownMs : 0;
-      return { status: 'sent', id, channel, expiresInMs: record.expiresAt - at, resendInMs };
+      const outcome = await send(claimed.record, channel);
+      if ('status' in outcome) return outcome;
+      const kept = await recorded(id, 'referenceId' in outcome ? { channel: next.index, referenceId: outcome.referenceId } : { channel: next.index, referenceId: '' });
+      return sentOf(claimed.record, next.index, at, claimed.record.sends, 'unknown' in outcome || !kept);
     },
 
     async check(id, code) {
       if (typeof id !== 'string') return { status: 'expired' };
+      const typed = typedDigits(code);
       const at = now();
-      const record = await stored(() => store.claimAttempt(id, at));
-      if (record === FAILED) return UNAVAILABLE;
-      if (!record || record.state !== 'pending' || at >= record.expiresAt) return { status: 'expired' };
-      if (record.attempts > maxAttempts) return { status: 'locked' };
-      const attemptsLeft = maxAttempts - record.attempts;
-      const typed = typeof code === 'string' && /^\d{3,10}$/.test(code) ? code : undefined;
-      let valid = false;
-      if (typed && sdkCodes) valid = timingSafeEqual(await digestOf(id, typed), record.codeDigest);
-      else if (typed && record.referenceId) {
-        try {
-          const verdict = await sender.check(client, record.referenceId, typed);
-          if (verdict === 'expired') return { status: 'expired' };
-          valid = verdict === 'valid';
-        } catch (error) {
-          return refused('send_failed', 0, error);
+      let correct = false;
+      let referenceId = '';
+      if (sdkCodes) {
+        const expected = await codeOf(mac, id, codeLength);
+        correct = typed !== undefined && timingSafeEqual(typed.padEnd(expected.length, ' '), expected) && typed.length === expected.length;
+      } else {
+        const record = await stored(() => store.getFlow(id, at));
+        if (record === FAILED) return UNAVAILABLE;
+        if (!record || record.state !== 'pending' || at >= record.expiresAt) return { status: 'expired' };
+        if (record.attempts >= maxAttempts) return { status: 'locked' };
+        referenceId = record.referenceId;
+        if (typed && referenceId) {
+          try {
+            const verdict = await sender.check(client, referenceId, typed);
+            if (verdict === 'expired') return { status: 'expired' };
+            correct = verdict === 'valid';
+          } catch (error) {
+            return refused('send_failed', 0, error);
+          }
         }
       }
-      if (!valid) return { status: 'invalid', attemptsLeft };
-      const closed = await stored(() => store.closeFlow(id, 'valid'));
-      if (closed === FAILED) return UNAVAILABLE;
-      if (!closed) return { status: 'expired' }; // another check of this flow won
-      if (guard) await guard.completed(record.phoneNumber);
+      const outcome = await stored(() => store.attempt(id, at, correct, maxAttempts));
+      if (outcome === FAILED) return UNAVAILABLE;
+      if (outcome.outcome === 'invalid') return { status: 'invalid', attemptsLeft: outcome.attemptsLeft };
+      if (outcome.outcome !== 'valid') return { status: outcome.outcome };
+      const { record } = outcome;
+      if (core) {
+        const plan = await core.completion(record.phoneNumber, core.canonical(`+${record.phoneNumber}`)?.country);
+        if (plan && (await stored(() => store.complete(plan))) === FAILED) core.unavailable(new Error('The store did not record the completion.'), undefined);
+      } else if (guard) await guard.completed(`+${record.phoneNumber}`);
       if (sdkCodes && record.referenceId) {
         await sender.complete(client, record.referenceId, typed!).catch((error: unknown) => onEvent({ type: 'completion_failed', id, error }));
       }

@@ -8,7 +8,7 @@
  * @module @x/otp
  */
 export { createGuard, DEFAULT_LIMITS } from './guard.js';
-export type { Guard, GuardDecision, GuardEvent, GuardOptions, GuardRequest, LimitScope, PumpingOptions, Refusal, RefusalReason } from './guard.js';
+export type { Guard, GuardDecision, GuardEvent, GuardOptions, GuardRequest, LimitScope, PumpingOptions, PumpingScopeOptions, Refusal, RefusalReason } from './guard.js';
 export { createOtp } from './flow.js';
 export type { Channel, CheckResult, FlowRefusal, FlowRefusalReason, Otp, OtpEvent, OtpMessage, OtpOptions, OtpSender, Sent, SendResult, StartRequest, StartResult } from './flow.js';
 export { createMemoryStore } from './memory.js';
@@ -17,4 +17,4 @@ export { riskBlock } from './risk.js';
 export type { RiskAnswer, RiskBlock, RiskPolicy } from './risk.js';
 export { otpTemplate, OTP_TEXTS } from './template.js';
 export type { OtpTemplateOptions } from './template.js';
-export type { FlowRecord, GuardPlan, GuardVerdict, OtpStore, PumpingPlan, SendClaim, WindowLimit } from './store.js';
+export type { AttemptOutcome, CompletionPlan, FlowRecord, GuardPlan, GuardVerdict, NewFlow, OtpStore, PumpingPlan, SendClaim, SendPlan, WindowLimit } from './store.js';

@@ -1,7 +1,7 @@
 // The store in one process's memory: O(1) per decision (a fixed number of keys, each a ring of at
 // most `max` times or `buckets` counters), at most `maxEntries` keys.
 import { XError } from '@x/auth';
-import type { FlowRecord, GuardPlan, GuardVerdict, OtpStore, SendClaim } from './store.js';
+import type { AttemptOutcome, FlowRecord, GuardPlan, GuardVerdict, NewFlow, OtpStore, SendClaim, SendPlan } from './store.js';
 
 export interface MemoryStoreOptions {
   /**
@@ -154,13 +154,35 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): OtpStore & 
     return entry?.value.kind === 'flow' ? entry.value.record : undefined;
   };
 
-  const decide = (plan: GuardPlan): GuardVerdict => {
+  /** The claim of a send, without recording it. */
+  const claimable = (send: SendPlan, now: number): SendClaim | FlowRecord => {
+    const record = flowOf(send.id, now);
+    if (!record || now >= record.expiresAt) return { ok: false, reason: 'missing', retryAfterMs: 0 };
+    if (record.state !== 'pending') return { ok: false, reason: 'closed', retryAfterMs: 0 };
+    if (record.sends >= send.maxSends) return { ok: false, reason: 'max', retryAfterMs: 0 };
+    const wait = record.lastSendAt + send.cooldownMs - now;
+    if (record.sends > 0 && wait > 0) return { ok: false, reason: 'cooldown', retryAfterMs: wait };
+    return record;
+  };
+  const claimed = (record: FlowRecord, now: number): SendClaim => {
+    record.sends += 1;
+    record.lastSendAt = now;
+    return { ok: true, record: { ...record } };
+  };
+  const createFlow = ({ record, ttlMs }: NewFlow) => {
+    keys.set(`f:${record.id}`, { kind: 'flow', record: { ...record } }, record.createdAt + ttlMs);
+  };
+
+  const decide = (plan: GuardPlan, then?: { create: NewFlow } | { claim: SendPlan }): GuardVerdict | SendClaim => {
     const { now, circuit, pumping } = plan;
+    const flow = then && 'claim' in then ? claimable(then.claim, now) : undefined;
+    if (flow && 'ok' in flow) return flow;
     if (circuit) {
       const open = keys.get(circuit.key, now);
       if (open) return { allowed: false, refusal: 'circuit', retryAfterMs: open.expiry - now, opened: false };
     }
-    if (pumping) {
+    const trusted = pumping !== undefined && (pumping.trusted || keys.get(pumping.verified, now) !== undefined);
+    if (pumping && !trusted) {
       for (let index = 0; index < pumping.scopes.length; index++) {
         const cooling = keys.get(pumping.scopes[index]!.cooling, now);
         if (cooling) return { allowed: false, refusal: 'cooling', index, retryAfterMs: cooling.expiry - now };
@@ -176,12 +198,13 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): OtpStore & 
     });
     if (refused >= 0) return { allowed: false, refusal: 'limit', index: refused, retryAfterMs };
     const epoch = pumping ? Math.floor(now / pumping.bucketMs) : 0;
-    if (pumping?.start) {
+    if (pumping?.start && !trusted) {
       for (let index = 0; index < pumping.scopes.length; index++) {
-        const counts = countsOf(keys, pumping.scopes[index]!.counter, now, pumping.buckets);
-        const { started, completed } = sums(counts, epoch, pumping.buckets);
-        if (isPumping(started + 1, completed, pumping.minStarts, pumping.threshold)) {
-          keys.set(pumping.scopes[index]!.cooling, { kind: 'mark' }, now + pumping.coolMs);
+        const scope = pumping.scopes[index]!;
+        const { started, completed } = sums(countsOf(keys, scope.counter, now, pumping.buckets), epoch, pumping.buckets);
+        if (isPumping(started + 1, completed, scope.minStarts, scope.threshold)) {
+          keys.set(scope.cooling, { kind: 'mark' }, now + pumping.coolMs);
+          keys.delete(scope.counter); // the evidence is spent: after cooling, only new starts count
           return { allowed: false, refusal: 'cooling', index, retryAfterMs: pumping.coolMs, tripped: { started, completed } };
         }
       }
@@ -203,42 +226,41 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): OtpStore & 
         keys.set(scope.counter, counts, now + pumping.bucketMs * pumping.buckets);
       }
     }
+    if (then && 'create' in then) createFlow(then.create);
+    if (flow) return claimed(flow as FlowRecord, now);
     return { allowed: true };
   };
 
   return {
     decide,
-    complete(counters, now, bucketMs, buckets) {
+    complete({ now, counters, bucketMs, buckets, verified, verifiedMs }) {
       const epoch = Math.floor(now / bucketMs);
       for (const counter of counters) {
         const counts = countsOf(keys, counter, now, buckets);
         counts.completed[bucketSlot(counts, epoch, buckets)]! += 1;
         keys.set(counter, counts, now + bucketMs * buckets);
       }
+      keys.set(verified, { kind: 'mark' }, now + verifiedMs);
     },
-    createFlow(record, ttlMs) {
-      keys.set(`f:${record.id}`, { kind: 'flow', record: { ...record } }, record.createdAt + ttlMs);
-    },
+    createFlow,
     getFlow(id, now) {
       const record = flowOf(id, now);
       return record && { ...record };
     },
-    claimSend(id, now, cooldownMs, maxSends): SendClaim {
-      const record = flowOf(id, now);
-      if (!record) return { ok: false, reason: 'missing', retryAfterMs: 0 };
-      if (record.state !== 'pending') return { ok: false, reason: 'closed', retryAfterMs: 0 };
-      if (record.sends >= maxSends) return { ok: false, reason: 'max', retryAfterMs: Math.max(0, record.expiresAt - now) };
-      const wait = record.lastSendAt + cooldownMs - now;
-      if (record.sends > 0 && wait > 0) return { ok: false, reason: 'cooldown', retryAfterMs: wait };
-      record.sends += 1;
-      record.lastSendAt = now;
-      return { ok: true, record: { ...record } };
+    claimSend(send, now) {
+      const found = claimable(send, now);
+      return 'ok' in found ? found : claimed(found, now);
     },
-    claimAttempt(id, now) {
+    attempt(id, now, correct, maxAttempts): AttemptOutcome {
       const record = flowOf(id, now);
-      if (!record) return undefined;
-      if (record.state === 'pending') record.attempts += 1;
-      return { ...record };
+      if (!record || record.state !== 'pending' || now >= record.expiresAt) return { outcome: 'expired' };
+      if (record.attempts >= maxAttempts) return { outcome: 'locked' };
+      if (correct) {
+        record.state = 'valid';
+        return { outcome: 'valid', record: { ...record } };
+      }
+      record.attempts += 1;
+      return record.attempts >= maxAttempts ? { outcome: 'locked' } : { outcome: 'invalid', attemptsLeft: maxAttempts - record.attempts };
     },
     closeFlow(id, state) {
       const entry = keys.get(`f:${id}`, -Infinity);

@@ -7,7 +7,7 @@
  */
 import { XError } from '@x/auth';
 import type { RedisCommands } from '@x/redis';
-import type { FlowRecord, GuardPlan, GuardVerdict, OtpStore, SendClaim } from './store.js';
+import type { AttemptOutcome, FlowRecord, OtpStore, SendClaim } from './store.js';
 
 export interface RedisStoreOptions {
   /** An ioredis client (or anything with its `eval(script, numKeys, ...args)`), as `@x/redis` takes it. */
@@ -16,15 +16,45 @@ export interface RedisStoreOptions {
   prefix?: string | undefined;
 }
 
-// One decision, in the order of GuardPlan: circuit, cooling, limits, pumping, budget, then record.
-// KEYS: circuit, budget, cooling[1..s], limits[1..l], counters[1..s].
-// ARGV: now, l, s, circuitMax, circuitWindow, openMs, bucketMs, buckets, minStarts, threshold,
-// coolMs, start, then max and window of each limit.
-const DECIDE = `local now = tonumber(ARGV[1])
+// A send's claim, shared by the claim script and the decision that counts a resend: nil when the
+// send may go, else the refusal and the wait. Reads only.
+const CLAIMABLE = `local function claimable(key, now, cooldown, maxSends)
+  local f = redis.call('HMGET', key, 'state', 'sends', 'lastSendAt', 'expiresAt')
+  if not f[1] or tonumber(f[4]) <= now then return {'missing', 0} end
+  if f[1] ~= 'pending' then return {'closed', 0} end
+  local sends = tonumber(f[2])
+  if sends >= maxSends then return {'max', 0} end
+  local wait = tonumber(f[3]) + cooldown - now
+  if sends > 0 and wait > 0 then return {'cooldown', wait} end
+  return nil
+end
+local function claimed(key, now)
+  redis.call('HINCRBY', key, 'sends', 1)
+  redis.call('HSET', key, 'lastSendAt', now)
+  local out = {'ok', 0}
+  for _, v in ipairs(redis.call('HGETALL', key)) do out[#out + 1] = v end
+  return out
+end
+`;
+
+// One decision, in the order of GuardPlan: circuit, cooling, limits, pumping, budget, then record
+// (and create the flow or count its send, when asked).
+// KEYS: circuit, budget, verified, cooling[1..s], limits[1..l], counters[1..s], then the flow.
+// ARGV: now, l, s, circuitMax, circuitWindow, openMs, bucketMs, buckets, coolMs, start, trusted,
+// then (0 nothing, 1 create, 2 claim); minStarts and threshold of each scope; max and window of each
+// limit; then ttlMs and the record's fields (create) or cooldownMs and maxSends (claim).
+const DECIDE = `${CLAIMABLE}
+local now = tonumber(ARGV[1])
 local l, s = tonumber(ARGV[2]), tonumber(ARGV[3])
 local cmax, cwin, openMs = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
-local bucketMs, buckets, minStarts = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
-local threshold, coolMs, start = tonumber(ARGV[10]), tonumber(ARGV[11]), ARGV[12] == '1'
+local bucketMs, buckets, coolMs = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
+local start, trusted, after = ARGV[10] == '1', ARGV[11] == '1', tonumber(ARGV[12])
+local scopeArg, limitArg, thenArg = 12, 12 + 2 * s, 12 + 2 * s + 2 * l
+local flowKey = KEYS[3 + 2 * s + l + 1]
+if after == 2 then
+  local refused = claimable(flowKey, now, tonumber(ARGV[thenArg + 1]), tonumber(ARGV[thenArg + 2]))
+  if refused then return {5, refused[1], refused[2]} end
+end
 -- A circuit or cooling mark holds the time it ends (its key expires then too).
 local function remaining(key)
   local v = redis.call('GET', key)
@@ -32,9 +62,12 @@ local function remaining(key)
   return 0
 end
 if cmax > 0 and remaining(KEYS[1]) > 0 then return {1, 0, remaining(KEYS[1]), 0} end
-for i = 1, s do
-  local wait = remaining(KEYS[2 + i])
-  if wait > 0 then return {3, i - 1, wait, 0} end
+if s > 0 and not trusted and redis.call('EXISTS', KEYS[3]) == 1 then trusted = true end
+if not trusted then
+  for i = 1, s do
+    local wait = remaining(KEYS[3 + i])
+    if wait > 0 then return {3, i - 1, wait, 0} end
+  end
 end
 local refused, wait = -1, 0
 local function waitOf(key, max, win)
@@ -43,7 +76,7 @@ local function waitOf(key, max, win)
   return math.max(0, tonumber(oldest) + win - now)
 end
 for j = 1, l do
-  local w = waitOf(KEYS[2 + s + j], tonumber(ARGV[11 + 2 * j]), tonumber(ARGV[12 + 2 * j]))
+  local w = waitOf(KEYS[3 + s + j], tonumber(ARGV[limitArg + 2 * j - 1]), tonumber(ARGV[limitArg + 2 * j]))
   if w > 0 and refused < 0 then refused = j - 1 end
   if w > wait then wait = w end
 end
@@ -63,12 +96,15 @@ local function sums(key)
   end
   return started, completed
 end
-if start then
+if start and not trusted then
   for i = 1, s do
-    local started, completed = sums(KEYS[2 + s + l + i])
+    local counter = KEYS[3 + s + l + i]
+    local started, completed = sums(counter)
     local n = started + 1
+    local minStarts, threshold = tonumber(ARGV[scopeArg + 2 * i - 1]), tonumber(ARGV[scopeArg + 2 * i])
     if n >= minStarts and n - math.min(completed, n) >= threshold * n then
-      redis.call('SET', KEYS[2 + i], now + coolMs, 'PX', coolMs)
+      redis.call('SET', KEYS[3 + i], now + coolMs, 'PX', coolMs)
+      redis.call('DEL', counter)
       return {3, i - 1, coolMs, 1, started, completed}
     end
   end
@@ -82,23 +118,33 @@ local function push(key, max, win)
   redis.call('LTRIM', key, 0, max - 1)
   redis.call('PEXPIRE', key, win)
 end
-for j = 1, l do push(KEYS[2 + s + j], tonumber(ARGV[11 + 2 * j]), tonumber(ARGV[12 + 2 * j])) end
+for j = 1, l do push(KEYS[3 + s + j], tonumber(ARGV[limitArg + 2 * j - 1]), tonumber(ARGV[limitArg + 2 * j])) end
 if cmax > 0 then push(KEYS[2], cmax, cwin) end
 if start then
   for i = 1, s do
-    local key = KEYS[2 + s + l + i]
+    local key = KEYS[3 + s + l + i]
     redis.call('HINCRBY', key, 's' .. epoch, 1)
     redis.call('PEXPIRE', key, bucketMs * buckets)
   end
 end
+if after == 1 then
+  redis.call('HSET', flowKey, unpack(ARGV, thenArg + 2))
+  redis.call('PEXPIRE', flowKey, ARGV[thenArg + 1])
+end
+if after == 2 then
+  local out = claimed(flowKey, now)
+  out[1] = 6
+  return out
+end
 return {0, 0, 0, 0}`;
 
-// ARGV: now, bucketMs, buckets.
+// KEYS: the counters, then the verified mark. ARGV: now, bucketMs, buckets, verifiedMs.
 const COMPLETE = `local epoch = math.floor(tonumber(ARGV[1]) / tonumber(ARGV[2]))
-for i = 1, #KEYS do
+for i = 1, #KEYS - 1 do
   redis.call('HINCRBY', KEYS[i], 'c' .. epoch, 1)
   redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2]) * tonumber(ARGV[3]))
 end
+redis.call('SET', KEYS[#KEYS], 1, 'PX', ARGV[4])
 return 1`;
 
 const CREATE = `redis.call('HSET', KEYS[1], unpack(ARGV, 2))
@@ -106,20 +152,26 @@ redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`;
 const GET = `return redis.call('HGETALL', KEYS[1])`;
 // ARGV: now, cooldownMs, maxSends. Answers the outcome, the wait, then the record's fields.
-const CLAIM_SEND = `if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing', 0} end
-local f = redis.call('HMGET', KEYS[1], 'state', 'sends', 'lastSendAt', 'expiresAt')
-local now, sends = tonumber(ARGV[1]), tonumber(f[2])
-if f[1] ~= 'pending' then return {'closed', 0} end
-if sends >= tonumber(ARGV[3]) then return {'max', math.max(0, tonumber(f[4]) - now)} end
-local wait = tonumber(f[3]) + tonumber(ARGV[2]) - now
-if sends > 0 and wait > 0 then return {'cooldown', wait} end
-redis.call('HSET', KEYS[1], 'sends', sends + 1, 'lastSendAt', now)
-local out = {'ok', 0}
-for _, v in ipairs(redis.call('HGETALL', KEYS[1])) do out[#out + 1] = v end
-return out`;
-const CLAIM_ATTEMPT = `if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
-if redis.call('HGET', KEYS[1], 'state') == 'pending' then redis.call('HINCRBY', KEYS[1], 'attempts', 1) end
-return redis.call('HGETALL', KEYS[1])`;
+const CLAIM_SEND = `${CLAIMABLE}
+local now = tonumber(ARGV[1])
+local refused = claimable(KEYS[1], now, tonumber(ARGV[2]), tonumber(ARGV[3]))
+if refused then return refused end
+return claimed(KEYS[1], now)`;
+// ARGV: now, correct (1/0), maxAttempts. Answers the outcome, attempts left, then the record's fields when valid.
+const ATTEMPT = `local f = redis.call('HMGET', KEYS[1], 'state', 'attempts', 'expiresAt')
+local now, max = tonumber(ARGV[1]), tonumber(ARGV[3])
+if f[1] ~= 'pending' or tonumber(f[3]) <= now then return {'expired', 0} end
+local attempts = tonumber(f[2])
+if attempts >= max then return {'locked', 0} end
+if ARGV[2] == '1' then
+  redis.call('HSET', KEYS[1], 'state', 'valid')
+  local out = {'valid', 0}
+  for _, v in ipairs(redis.call('HGETALL', KEYS[1])) do out[#out + 1] = v end
+  return out
+end
+attempts = redis.call('HINCRBY', KEYS[1], 'attempts', 1)
+if attempts >= max then return {'locked', 0} end
+return {'invalid', max - attempts}`;
 const UPDATE = `if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], unpack(ARGV))
 return 1`;
@@ -166,44 +218,59 @@ export function createRedisStore(options: RedisStoreOptions): OtpStore {
   }
   const prefix = options.prefix ?? 'x:otp:';
   const flow = (id: string) => `${prefix}f:${id}`;
+  const claimOf = (answer: unknown[]): SendClaim => {
+    const outcome = String(answer[0]) as 'ok' | '6' | 'missing' | 'closed' | 'cooldown' | 'max';
+    if (outcome === 'ok' || outcome === '6') return { ok: true, record: recordOf(answer.slice(2))! };
+    return { ok: false, reason: outcome as 'missing', retryAfterMs: Number(answer[1]) };
+  };
 
   return {
-    async decide(plan: GuardPlan): Promise<GuardVerdict> {
+    shared: true,
+    async decide(plan, then) {
       const { circuit, pumping, limits } = plan;
       const scopes = pumping?.scopes ?? [];
+      const flowId = then ? ('create' in then ? then.create.record.id : then.claim.id) : undefined;
       const keys = [
-        prefix + (circuit?.key ?? 'g!'), prefix + (circuit?.budgetKey ?? 'g'),
+        prefix + (circuit?.key ?? 'g!'), prefix + (circuit?.budgetKey ?? 'g'), prefix + (pumping?.verified ?? 'v'),
         ...scopes.map((s) => prefix + s.cooling), ...limits.map((l) => prefix + l.key), ...scopes.map((s) => prefix + s.counter),
+        ...(flowId === undefined ? [] : [flow(flowId)]),
       ];
       const args = [
         plan.now, limits.length, scopes.length, circuit?.max ?? 0, circuit?.windowMs ?? 1, circuit?.openMs ?? 1,
-        pumping?.bucketMs ?? 1, pumping?.buckets ?? 1, pumping?.minStarts ?? 1, pumping?.threshold ?? 1, pumping?.coolMs ?? 1, pumping?.start ? 1 : 0,
+        pumping?.bucketMs ?? 1, pumping?.buckets ?? 1, pumping?.coolMs ?? 1, pumping?.start ? 1 : 0, pumping?.trusted ? 1 : 0,
+        then ? ('create' in then ? 1 : 2) : 0,
+        ...scopes.flatMap((s) => [s.minStarts, s.threshold]),
         ...limits.flatMap((l) => [l.max, l.windowMs]),
+        ...(then ? ('create' in then ? [Math.max(1, Math.ceil(then.create.ttlMs)), ...pairs(then.create.record)] : [then.claim.cooldownMs, then.claim.maxSends]) : []),
       ];
-      const answer = (await client.eval(DECIDE, keys.length, ...keys, ...args)) as number[];
-      const [kind, index = 0, retryAfterMs = 0, flag = 0, started = 0, completed = 0] = answer.map(Number);
+      const answer = (await client.eval(DECIDE, keys.length, ...keys, ...args)) as unknown[];
+      const kind = Number(answer[0]);
+      if (kind === 5) return claimOf(answer.slice(1));
+      if (kind === 6) return claimOf(answer);
+      const [, index = 0, retryAfterMs = 0, flag = 0, started = 0, completed = 0] = answer.map(Number);
       if (kind === 0) return { allowed: true };
       if (kind === 1) return { allowed: false, refusal: 'circuit', retryAfterMs, opened: flag === 1 };
       if (kind === 2) return { allowed: false, refusal: 'limit', index, retryAfterMs };
       return { allowed: false, refusal: 'cooling', index, retryAfterMs, tripped: flag === 1 ? { started, completed } : undefined };
     },
-    async complete(counters, now, bucketMs, buckets) {
-      if (counters.length) await client.eval(COMPLETE, counters.length, ...counters.map((c) => prefix + c), now, bucketMs, buckets);
+    async complete({ now, counters, bucketMs, buckets, verified, verifiedMs }) {
+      await client.eval(COMPLETE, counters.length + 1, ...counters.map((c) => prefix + c), prefix + verified, now, bucketMs, buckets, Math.max(1, Math.ceil(verifiedMs)));
     },
-    async createFlow(record, ttlMs) {
+    async createFlow({ record, ttlMs }) {
       await client.eval(CREATE, 1, flow(record.id), Math.max(1, Math.ceil(ttlMs)), ...pairs(record));
     },
     async getFlow(id) {
       return recordOf(await client.eval(GET, 1, flow(id)));
     },
-    async claimSend(id, now, cooldownMs, maxSends): Promise<SendClaim> {
-      const answer = (await client.eval(CLAIM_SEND, 1, flow(id), now, cooldownMs, maxSends)) as unknown[];
-      const outcome = String(answer[0]) as 'ok' | 'missing' | 'closed' | 'cooldown' | 'max';
-      if (outcome === 'ok') return { ok: true, record: recordOf(answer.slice(2))! };
-      return { ok: false, reason: outcome, retryAfterMs: Number(answer[1]) };
+    async claimSend(send, now) {
+      return claimOf((await client.eval(CLAIM_SEND, 1, flow(send.id), now, send.cooldownMs, send.maxSends)) as unknown[]);
     },
-    async claimAttempt(id) {
-      return recordOf(await client.eval(CLAIM_ATTEMPT, 1, flow(id)));
+    async attempt(id, now, correct, maxAttempts): Promise<AttemptOutcome> {
+      const answer = (await client.eval(ATTEMPT, 1, flow(id), now, correct ? 1 : 0, maxAttempts)) as unknown[];
+      const outcome = String(answer[0]);
+      if (outcome === 'valid') return { outcome, record: recordOf(answer.slice(2))! };
+      if (outcome === 'invalid') return { outcome, attemptsLeft: Number(answer[1]) };
+      return { outcome: outcome === 'locked' ? 'locked' : 'expired' };
     },
     async closeFlow(id, state) {
       return (await client.eval(CLOSE, 1, flow(id), state)) === 1;

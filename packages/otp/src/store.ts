@@ -10,10 +10,12 @@ export interface WindowLimit {
 
 /**
  * One guard decision, as the store runs it (in this order, stopping at the first refusal):
- * an open circuit; a cooling scope (a prefix or country refused after pumping); every limit
- * (refused when `max` events already happened within its window); on a start, the pumping share of
- * each scope (trips it); the global budget (opens the circuit). When nothing refuses, the event is
- * recorded in every limit, in the global budget and, on a start, in each scope's started count.
+ * an open circuit; a cooling scope (a prefix or country refused after pumping), passed by a
+ * trusted number; every limit (refused when `max` events already happened within its window); on
+ * a start of an untrusted number, the pumping share of each scope (trips it, and clears its
+ * counts so that the same starts never trip it again); the global budget (opens the circuit).
+ * When nothing refuses, the event is recorded in every limit, in the global budget and, on a
+ * start, in each scope's started count.
  */
 export interface GuardPlan {
   now: number;
@@ -24,16 +26,35 @@ export interface GuardPlan {
 
 /** Counters of started and completed verifications per scope, in `buckets` buckets of `bucketMs`. */
 export interface PumpingPlan {
-  scopes: ReadonlyArray<{ counter: string; cooling: string }>;
+  scopes: ReadonlyArray<{
+    counter: string;
+    cooling: string;
+    /** Fewer starts than this in the window never trip the scope. */
+    minStarts: number;
+    /** Share of starts never completed, 0 to 1, at which the scope trips. */
+    threshold: number;
+  }>;
   bucketMs: number;
   buckets: number;
-  /** Fewer starts than this in the window never trip. */
-  minStarts: number;
-  /** Share of starts never completed, 0 to 1, at which a scope trips. */
-  threshold: number;
   coolMs: number;
   /** True for a new verification (counted as started); false for a resend (cooling still applies). */
   start: boolean;
+  /** The mark of a number that completed a verification recently: when present, cooling and tripping pass it. */
+  verified: string;
+  /** The application vouches for the number: cooling and tripping pass it. */
+  trusted: boolean;
+}
+
+/** What the guard records when a verification is completed. */
+export interface CompletionPlan {
+  now: number;
+  /** Each pumping scope's counter: one completion in its current bucket. */
+  counters: readonly string[];
+  bucketMs: number;
+  buckets: number;
+  /** The number's verified mark, kept `verifiedMs`. */
+  verified: string;
+  verifiedMs: number;
 }
 
 /** What the store answers to a plan. `index` points into `limits` or `pumping.scopes`. */
@@ -43,18 +64,19 @@ export type GuardVerdict =
   | { allowed: false; refusal: 'limit'; index: number; retryAfterMs: number }
   | { allowed: false; refusal: 'cooling'; index: number; retryAfterMs: number; tripped?: { started: number; completed: number } | undefined };
 
-/** The state of one verification, as kept in the store. Never holds the code, only its digest. */
+/**
+ * The state of one verification, as kept in the store. Never holds the code nor anything it can
+ * be computed from without the application's secret.
+ */
 export interface FlowRecord {
   id: string;
-  /** Digits with the country code. */
+  /** The canonical number: E.164 digits with the country code. */
   phoneNumber: string;
   state: 'pending' | 'valid' | 'cancelled';
   /** Index into the flow's channel order of the channel of the last send. */
   channel: number;
-  /** The service's reference id of the last send ('' before the first send). */
+  /** The service's reference id of the last send ('' before it is known). */
   referenceId: string;
-  /** SHA-256 of the flow id and the code, when the SDK makes the codes. */
-  codeDigest: string;
   createdAt: number;
   expiresAt: number;
   sends: number;
@@ -66,30 +88,60 @@ export interface FlowRecord {
   account: string;
 }
 
+/** A flow to create when the guard allows a start, in the same step. */
+export interface NewFlow {
+  record: FlowRecord;
+  ttlMs: number;
+}
+
+/** A send of a flow to count when the guard allows a resend, in the same step. */
+export interface SendPlan {
+  id: string;
+  cooldownMs: number;
+  maxSends: number;
+}
+
 /** What `claimSend` answers: the record after counting the send, or why not. */
 export type SendClaim =
   | { ok: true; record: FlowRecord }
   | { ok: false; reason: 'missing' | 'closed' | 'cooldown' | 'max'; retryAfterMs: number };
 
+/** What `attempt` answers. */
+export type AttemptOutcome =
+  | { outcome: 'valid'; record: FlowRecord }
+  | { outcome: 'invalid'; attemptsLeft: number }
+  | { outcome: 'locked' }
+  | { outcome: 'expired' };
+
 /**
  * Where the guard's windows and the flows live. `createMemoryStore` (one process) and
  * `createRedisStore` of `@x/otp/redis` (every process sharing one Redis) implement it; each method
- * is atomic. Methods may answer synchronously or with a promise; a rejection means the store is
- * unavailable (the guard then fails closed or open, as configured).
+ * is atomic (one round trip). Methods may answer synchronously or with a promise; a rejection (or
+ * no answer within the caller's time limit) means the store is unavailable.
  */
 export interface OtpStore {
-  decide(plan: GuardPlan): GuardVerdict | Promise<GuardVerdict>;
-  /** Counts one completed verification in each counter's current bucket. */
-  complete(counters: readonly string[], now: number, bucketMs: number, buckets: number): void | Promise<void>;
-  createFlow(record: FlowRecord, ttlMs: number): void | Promise<void>;
+  /** True when other processes share this store: flows then need the same secret in every process. */
+  readonly shared?: boolean | undefined;
+  /**
+   * Decides one guard plan. When it allows and `then` is given, creates the flow or counts the
+   * send in the same step: a refused claim answers its `SendClaim` and records nothing.
+   */
+  decide(plan: GuardPlan, then?: { create: NewFlow } | { claim: SendPlan }): GuardVerdict | SendClaim | Promise<GuardVerdict | SendClaim>;
+  /** Counts one completed verification and marks the number verified. */
+  complete(plan: CompletionPlan): void | Promise<void>;
+  createFlow(flow: NewFlow): void | Promise<void>;
   getFlow(id: string, now: number): FlowRecord | undefined | Promise<FlowRecord | undefined>;
   /** Counts a send when the flow is pending, past its cooldown and below `maxSends`. */
-  claimSend(id: string, now: number, cooldownMs: number, maxSends: number): SendClaim | Promise<SendClaim>;
-  /** Counts an attempt when the flow is pending; answers the record with the new count, or undefined when it is gone. */
-  claimAttempt(id: string, now: number): FlowRecord | undefined | Promise<FlowRecord | undefined>;
-  /** Moves a pending flow to `state`; true when it was pending (so two checks of the right code cannot both succeed). */
+  claimSend(plan: SendPlan, now: number): SendClaim | Promise<SendClaim>;
+  /**
+   * One check of a code whose verdict (`correct`) the caller computed: a pending, unexpired flow
+   * below `maxAttempts` closes as valid when correct, else counts the attempt (the last allowed
+   * wrong one locks it).
+   */
+  attempt(id: string, now: number, correct: boolean, maxAttempts: number): AttemptOutcome | Promise<AttemptOutcome>;
+  /** Moves a pending flow to `state`; true when it was pending. */
   closeFlow(id: string, state: 'valid' | 'cancelled'): boolean | Promise<boolean>;
   /** Writes some fields of a flow that still exists. */
-  updateFlow(id: string, fields: Partial<Pick<FlowRecord, 'channel' | 'referenceId' | 'codeDigest'>>): void | Promise<void>;
+  updateFlow(id: string, fields: Partial<Pick<FlowRecord, 'channel' | 'referenceId'>>): void | Promise<void>;
   deleteFlow(id: string): void | Promise<void>;
 }
