@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { honoApp } from './hono-app.js';
 import { untilAborted } from './abort.js';
+import { markNotEmulated, SERVE, type Serve } from './in-process.js';
 import { viewOf } from './state/callbacks.js';
 import { createContext } from './state/context.js';
 import { corsMiddleware } from './control/cors.js';
@@ -178,23 +179,34 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.route(CONTROL_PREFIX, controlRoutes(ctx));
   // Outside every product (e.g. /v2/...): a 404 in the positive family.
   const outside = ctx.family('positive');
-  app.notFound((c) => outside.fail(c, 'not_found'));
+  app.notFound((c) => {
+    markNotEmulated(c);
+    return outside.fail(c, 'not_found');
+  });
   app.onError((error, c) => {
     report(ctx.logger, 'error', `${c.req.method} ${c.req.path} failed; answered 500.`, { method: c.req.method, path: c.req.path, error });
     return (answeringFamily(c) ?? outside).fail(c, 'internal_error');
   });
 
-  return {
+  const serve = async (request: Request, env: EmulatorEnv): Promise<Response> => {
+    // As fetch: an aborted signal rejects with its reason, before or while the request is served.
+    const response = await untilAborted(Promise.resolve(app.fetch(request, env)), request.signal);
+    if (env.reset) throw new TypeError('fetch failed: the emulator reset the connection before reading the request (fault injection); the request was not processed');
+    if (env.dropped) throw new TypeError('fetch failed: the emulator dropped the connection (fault injection)');
+    return response;
+  };
+
+  const emulator: Emulator & { [SERVE]: Serve } = {
     app,
     async fetch(input, init) {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init);
       // A function call: no network can reach it, so the control routes need no Host/Origin/token check.
+      return serve(request, { inProcess: true });
+    },
+    async [SERVE](request) {
       const env: EmulatorEnv = { inProcess: true };
-      // As fetch: an aborted signal rejects with its reason, before or while the request is served.
-      const response = await untilAborted(Promise.resolve(app.fetch(request, env)), request.signal);
-      if (env.reset) throw new TypeError('fetch failed: the emulator reset the connection before reading the request (fault injection); the request was not processed');
-      if (env.dropped) throw new TypeError('fetch failed: the emulator dropped the connection (fault injection)');
-      return response;
+      const response = await serve(request, env);
+      return { response, notEmulated: env.notEmulated === true };
     },
     customers: ctx.customers,
     outbox: ctx.outbox,
@@ -244,4 +256,5 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     reset: () => ctx.reset(),
     close: () => ctx.close(),
   };
+  return emulator;
 }

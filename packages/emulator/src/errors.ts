@@ -4,7 +4,8 @@ import { XError } from '@x/auth';
  * Codes of the errors the emulator throws for misuse: a bad fault rule, option, inbound message,
  * clock move or status; a saved state or number script that does not check out; an unknown
  * transaction or callback; a `waitFor` that timed out; a port already in use (`startEmulator`); a
- * request for a host of the service that the msw handlers do not route (`@x/emulator/msw`).
+ * request for a host of the service that the msw handlers do not route, or for an operation the
+ * emulator does not emulate (`@x/emulator/msw`).
  */
 export type EmulatorErrorCode =
   | 'invalid_fault'
@@ -18,7 +19,8 @@ export type EmulatorErrorCode =
   | 'invalid_state'
   | 'invalid_script'
   | 'address_in_use'
-  | 'unrouted_host';
+  | 'unrouted_host'
+  | 'not_emulated';
 
 // The key of the brand XError reads (see @x/auth's errors.ts), so that instanceof holds across copies.
 const BRAND: unique symbol = Symbol.for('@x/error.brand');

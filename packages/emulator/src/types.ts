@@ -118,4 +118,6 @@ export interface EmulatorEnv {
    * which copies the body into a new ArrayBuffer.
    */
   readBody?: (max: number) => Promise<Uint8Array | undefined>;
+  /** Set when no route of the emulator serves the method and path (its 404): the msw bridge refuses such a request loudly. */
+  notEmulated?: boolean;
 }

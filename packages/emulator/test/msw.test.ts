@@ -3,6 +3,7 @@
 // default host) talks to it. Nothing leaves the process: with onUnhandledRequest 'error' an
 // unmatched request fails, and a host of the service that the handlers leave out fails loudly.
 import { createRequire } from 'node:module';
+import { signRequest } from '@x/auth';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +82,42 @@ describe('hosts the handlers leave out', () => {
     const client = new TeleSign(customer.customerId, customer.apiKey);
     await expect(promisify((cb) => client.sms.message(cb, '15555550154', 'dropped', 'ARN'))).rejects.toBeDefined();
     expect(emulator.outbox.latest('15555550154')?.text).toBe('dropped');
+  });
+});
+
+describe('other spellings of the service\'s hosts, and paths the emulator does not serve', () => {
+  /** A request signed as a client signs it (the signature covers the path, not the host). */
+  const signedFetch = (url: string, form: Record<string, string>) => {
+    const body = new URLSearchParams(form).toString();
+    const { headers } = signRequest({ method: 'POST', url, contentType: 'application/x-www-form-urlencoded', body }, customer);
+    return fetch(url, { method: 'POST', headers, body });
+  };
+
+  it.each(['https://rest-api.telesign.com.', 'https://REST-API.Telesign.COM.', 'https://rest-api.telesign.com.:443'])('%s (a trailing dot, any case) is the same host: the emulator answers', async (origin) => {
+    const response = await signedFetch(`${origin}/v1/messaging`, { phone_number: '15555550156', message: 'trailing dot', message_type: 'ARN' });
+    expect(response.status).toBe(200);
+    expect(emulator.outbox.latest('15555550156')?.text).toBe('trailing dot');
+  });
+
+  it('a trailing-dot host of the service that is not routed fails loudly, never sent', async () => {
+    mocks.use(...emulatorHandlers(emulator, { hosts: [SERVICE_HOSTS.rest] }));
+    const response = await fetch('https://Verify.Telesign.com./verification', { method: 'POST', body: '{}' });
+    expect(response.status).toBe(500);
+    expect((await response.json()).message).toMatch(/https:\/\/verify\.telesign\.com\.? is a host of the service that emulatorHandlers does not route/);
+    expect(emulator.journal.list()).toEqual([]);
+  });
+
+  it('a path the emulator does not emulate is refused loudly with the path, not answered as if the service had none', async () => {
+    const response = await signedFetch(`${SERVICE_HOSTS.rest}/v1/messaging-not-here/x?y=1`, { phone_number: '15555550157' });
+    expect(response.status).toBe(500);
+    const error = await response.json();
+    expect(error.name).toBe('EmulatorError');
+    expect(error.message).toContain('POST /v1/messaging-not-here/x is not emulated');
+    const outside = await signedFetch(`${SERVICE_HOSTS.rest}/v2/anything`, {});
+    expect((await outside.json()).message).toContain('POST /v2/anything is not emulated');
+    // An operation the emulator knows, with a reference it does not, keeps the service's own 404.
+    const unknown = await fetch(`${SERVICE_HOSTS.rest}/v1/messaging/${'A'.repeat(32)}`, { headers: signRequest({ method: 'GET', url: `${SERVICE_HOSTS.rest}/v1/messaging/${'A'.repeat(32)}` }, customer).headers });
+    expect(unknown.status).toBe(404);
   });
 });
 

@@ -71,7 +71,7 @@ describe('public types', () => {
     emulator.inbound({ from: '15555550100' });
     expectTypeOf<InboundError>().toMatchTypeOf<EmulatorError>();
     expectTypeOf<EmulatorErrorCode>().toEqualTypeOf<
-      'invalid_fault' | 'invalid_option' | 'invalid_inbound' | 'invalid_advance' | 'invalid_status' | 'unknown_transaction' | 'unknown_callback' | 'wait_timeout' | 'invalid_state' | 'invalid_script' | 'address_in_use' | 'unrouted_host'
+      'invalid_fault' | 'invalid_option' | 'invalid_inbound' | 'invalid_advance' | 'invalid_status' | 'unknown_transaction' | 'unknown_callback' | 'wait_timeout' | 'invalid_state' | 'invalid_script' | 'address_in_use' | 'unrouted_host' | 'not_emulated'
     >();
   });
 

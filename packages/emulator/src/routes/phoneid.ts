@@ -2,6 +2,7 @@ import { randomHex } from '../service/ids.js';
 import { phoneIdOf } from '../service/phoneid.js';
 import { reply } from '../service/respond.js';
 import { validatePhoneId } from '../service/validate.js';
+import { markNotEmulated } from '../in-process.js';
 import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
 import type { EmulatorContext } from '../state/context.js';
 import type { ErrorFamily } from '../service/families.js';
@@ -28,7 +29,10 @@ export const phoneid: ProductModule = {
     // Unknown GET operations (legacy PhoneID GETs such as /contact/{n}, /score/{n}) answer in the
     // negative family, as the GET variants beside them do.
     const legacy = ctx.family('negative');
-    app.get('*', (c) => legacy.fail(c, 'not_found'));
+    app.get('*', (c) => {
+      markNotEmulated(c);
+      return legacy.fail(c, 'not_found');
+    });
   },
 };
 

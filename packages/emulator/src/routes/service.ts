@@ -2,6 +2,7 @@ import { verifyRequest } from '@x/auth';
 import { honoApp } from '../hono-app.js';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { sleep } from '../abort.js';
+import { markNotEmulated } from '../in-process.js';
 import { BODY_PROBLEMS, parseBody, readBody, type ParsedBody } from '../service/body.js';
 import type { AccountSet, EmulatorContext } from '../state/context.js';
 import type { ErrorFamily, FamilyName } from '../service/families.js';
@@ -53,7 +54,10 @@ export function buildProduct(ctx: EmulatorContext, product: ProductModule): Serv
   app.use('*', serviceMiddleware(ctx, family, product.accounts ?? 'rest', product.maxBodyBytes));
   product.routes(app, ctx, family);
   // Hono calls notFound only on the top-level app: a catch-all keeps unknown operations in this family.
-  app.all('*', (c) => family.fail(c, 'not_found'));
+  app.all('*', (c) => {
+    markNotEmulated(c);
+    return family.fail(c, 'not_found');
+  });
   return app;
 }
 
