@@ -21,8 +21,8 @@ const MAX_INPUT = 64;
  */
 export function canonicalNumber(value: unknown, defaultCountry?: string): CanonicalNumber | undefined {
   if (typeof value !== 'string' || value.length > MAX_INPUT) return undefined;
-  const text = value.trim();
-  const international = /^(tel:)?\s*[+\uFF0B]/i.test(text);
+  const text = value.trim().replace(/\uFF0B/g, '+'); // a full-width plus is a plus
+  const international = /^(tel:)?\s*\+/i.test(text);
   const parsed = international || defaultCountry
     ? parsePhoneNumberFromString(text, international ? undefined : (defaultCountry as CountryCode))
     : parsePhoneNumberFromString(`+${parseIncompletePhoneNumber(text)}`);
