@@ -12,7 +12,7 @@ export { basicAuthorization } from './basic.js';
 export { verifyRequest } from './verify.js';
 export type { VerifyOptions, VerifyResult, VerifiableRequest, HeaderInput } from './verify.js';
 export { createMemoryReplayStore } from './replay.js';
-export type { ReplayStore, DeliveryStore, DeliveryBegin, MemoryReplayStore, MemoryReplayStoreOptions } from './replay.js';
+export type { ReplayStore, DeliveryStore, DeliveryBegin, DeliveryState, MemoryReplayStore, MemoryReplayStoreOptions } from './replay.js';
 export { callbackSignature, callbackHeaders } from './callback.js';
 export type { Credentials } from './credentials.js';
 export { readClock } from './clock.js';

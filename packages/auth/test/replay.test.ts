@@ -4,17 +4,17 @@ import { AuthError, createMemoryReplayStore, XError, type DeliveryBegin } from '
 import { sha256Hex } from '../src/protocol.js';
 
 /**
- * The store's contract, written the plain way (O(n) lists): per kind, entries ordered by last
- * write; expired entries dropped from the oldest end up to the first live one as the kind is
- * used; beyond maxEntries the oldest entry is evicted; expiry checked on every read.
+ * The store's contract, written the plain way (O(n) lists): per kind, entries in write order;
+ * every expired entry dropped as the kind is used; beyond maxEntries the entry that expires first
+ * is evicted (ties: the shorter duration, then the oldest write); expiry checked on every read.
  */
 function modelStore(maxEntries: number, now: () => number) {
-  type Entry = { key: string; expiry: number; token: string | null };
+  type Entry = { key: string; expiry: number; span: number; token: string | null };
   const claims: Entry[] = [];
   const marks: Entry[] = [];
   let tokens = 0;
   const sweep = (list: Entry[], at: number) => {
-    while (list.length && list[0]!.expiry <= at) list.shift();
+    for (let i = list.length - 1; i >= 0; i--) if (list[i]!.expiry <= at) list.splice(i, 1);
   };
   const find = (list: Entry[], key: string) => list.find((e) => e.key === key);
   const remove = (list: Entry[], key: string) => {
@@ -22,9 +22,13 @@ function modelStore(maxEntries: number, now: () => number) {
     if (i >= 0) list.splice(i, 1);
   };
   const write = (list: Entry[], entry: Entry) => {
+    const had = find(list, entry.key);
+    if (!had && list.length >= maxEntries) {
+      const first = list.reduce((a, b) => (b.expiry < a.expiry || (b.expiry === a.expiry && b.span < a.span) ? b : a));
+      remove(list, first.key);
+    }
     remove(list, entry.key);
     list.push(entry);
-    if (list.length > maxEntries) list.shift();
   };
   const live = (key: string, at: number) => {
     sweep(marks, at);
@@ -37,7 +41,7 @@ function modelStore(maxEntries: number, now: () => number) {
       sweep(claims, at);
       const entry = find(claims, key);
       if (entry && entry.expiry > at) return false;
-      write(claims, { key, expiry: at + ttl, token: null });
+      write(claims, { key, expiry: at + ttl, span: ttl, token: null });
       return true;
     },
     begin(key: string, lease: number): DeliveryBegin {
@@ -45,13 +49,13 @@ function modelStore(maxEntries: number, now: () => number) {
       const mark = live(key, at);
       if (mark) return mark.token === null ? { state: 'done' } : { state: 'in_progress' };
       const token = `t${++tokens}`;
-      write(marks, { key, expiry: at + lease, token });
+      write(marks, { key, expiry: at + lease, span: lease, token });
       return { state: 'started', token };
     },
     complete(key: string, token: string, ttl: number) {
       const at = now();
       const mark = live(key, at);
-      write(marks, { key, expiry: at + ttl, token: null });
+      write(marks, { key, expiry: at + ttl, span: ttl, token: null });
       return !mark || mark.token === token || mark.token === null;
     },
     abandon(key: string, token: string) {
@@ -61,6 +65,8 @@ function modelStore(maxEntries: number, now: () => number) {
       return true;
     },
     get size() {
+      sweep(claims, now());
+      sweep(marks, now());
       return claims.length + marks.length;
     },
   };
@@ -281,6 +287,105 @@ describe('createMemoryReplayStore as a delivery store (callbacks processed exact
       if (i % 2 && begun.state === 'started') store.complete(`d${i}`, begun.token, day);
     }
     expect(store.size).toBeLessThanOrEqual(500);
+  });
+});
+
+describe('createMemoryReplayStore: memory comes back when keys expire', () => {
+  it('size goes back to 0 once every key expired, without another call', () => {
+    let now = 0;
+    const store = createMemoryReplayStore({ now: () => now });
+    for (let i = 0; i < 1000; i++) store.claim(`n${i}`, 900_000);
+    for (let i = 0; i < 1000; i++) store.complete(`d${i}`, (store.begin(`d${i}`, 30_000) as { token: string }).token, 86_400_000);
+    expect(store.size).toBe(2000);
+    now = 86_400_000;
+    expect(store.size).toBe(0);
+  });
+
+  it('a short lease written after a long ttl is dropped when it expires (mixed durations never hold memory back)', () => {
+    let now = 0;
+    const store = createMemoryReplayStore({ now: () => now });
+    store.complete('done', (store.begin('done', 10) as { token: string }).token, 86_400_000);
+    for (let i = 0; i < 100; i++) store.begin(`lease${i}`, 5_000);
+    expect(store.size).toBe(101);
+    now = 5_000;
+    expect(store.size).toBe(1);
+    store.begin('another', 5_000);
+    expect(store.size).toBe(2);
+  });
+});
+
+describe('createMemoryReplayStore: two-phase sends (reserved, then sending)', () => {
+  const lease = 5_000;
+  const day = 86_400_000;
+  const begun = (store: ReturnType<typeof createMemoryReplayStore>, key: string) => {
+    const b = store.begin(key, lease);
+    expect(b.state).toBe('started');
+    return (b as { token: string }).token;
+  };
+
+  it('a reservation that never reached sending is free again after its short lease', () => {
+    let now = 0;
+    const store = createMemoryReplayStore({ now: () => now });
+    begun(store, 'k'); // its holder never heard back (a lost reply) or died before sending
+    expect(store.begin('k', lease)).toEqual({ state: 'in_progress' });
+    expect(store.inspect('k')).toEqual({ state: 'reserved', expiresAt: lease });
+    now = lease;
+    expect(store.begin('k', lease).state).toBe('started');
+  });
+
+  it('sending holds the key past the lease; a holder that stops renewing is stalled, never free before the ttl', () => {
+    let now = 0;
+    const store = createMemoryReplayStore({ now: () => now });
+    const token = begun(store, 'k');
+    now = 100;
+    expect(store.sending('k', token, lease, day)).toBe(true);
+    expect(store.begin('k', lease)).toEqual({ state: 'in_progress', phase: 'sending' });
+    now = 3_000;
+    expect(store.sending('k', token, lease, day)).toBe(true); // renewed: lease until 8 000
+    now = 7_999;
+    expect(store.begin('k', lease)).toEqual({ state: 'in_progress', phase: 'sending' });
+    expect(store.inspect('k')).toEqual({ state: 'sending', expiresAt: 100 + day, sendingSince: 100, leaseUntil: 8_000 });
+    now = 8_000; // the holder died: no renewal
+    expect(store.begin('k', lease)).toEqual({ state: 'in_progress', phase: 'stalled' });
+    expect(store.inspect('k')?.state).toBe('stalled');
+    now = 100 + day - 1;
+    expect(store.begin('k', lease)).toEqual({ state: 'in_progress', phase: 'stalled' });
+    now = 100 + day;
+    expect(store.begin('k', lease).state).toBe('started');
+  });
+
+  it('only the holder marks or renews; complete settles a sending key; abandon frees it for its holder only', () => {
+    let now = 0;
+    const store = createMemoryReplayStore({ now: () => now });
+    const token = begun(store, 'k');
+    expect(store.sending('k', 'm999', lease, day)).toBe(false);
+    expect(store.sending('other', token, lease, day)).toBe(false);
+    expect(store.sending('k', token, lease, day)).toBe(true);
+    expect(store.abandon('k', 'm999')).toBe(false);
+    expect(store.abandon('k', token)).toBe(true);
+    const again = begun(store, 'k');
+    expect(store.sending('k', token, lease, day)).toBe(false); // the old token holds nothing
+    expect(store.sending('k', again, lease, day)).toBe(true);
+    expect(store.complete('k', again, day, '{"r":1}')).toBe(true);
+    expect(store.begin('k', lease)).toEqual({ state: 'done', value: '{"r":1}' });
+    expect(store.inspect('k')).toEqual({ state: 'done', expiresAt: day, value: '{"r":1}' });
+    expect(store.sending('k', again, lease, day)).toBe(false); // done stays done
+    now = lease; // a reservation that expired cannot be marked as sending any more
+    const late = begun(store, 'late');
+    now += lease;
+    expect(store.sending('late', late, lease, day)).toBe(false);
+  });
+
+  it('release forgets a key whatever its state; inspect of an unknown key is undefined', () => {
+    const store = createMemoryReplayStore({ now: () => 0 });
+    expect(store.inspect('k')).toBeUndefined();
+    expect(store.release('k')).toBe(false);
+    const token = begun(store, 'k');
+    store.sending('k', token, lease, day);
+    expect(store.release('k')).toBe(true);
+    expect(store.inspect('k')).toBeUndefined();
+    expect(store.begin('k', lease).state).toBe('started');
+    expect(store.size).toBe(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createKeyCache, createMemoryReplayStore, enableSha1, type KeyCache, type PreparedMac, type VerifyOptions, prepareMac, signRequest, verifyRequest, type DeliveryBegin, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
+import { createKeyCache, createMemoryReplayStore, enableSha1, type KeyCache, type PreparedMac, type VerifyOptions, prepareMac, signRequest, verifyRequest, type DeliveryBegin, type DeliveryState, type DeliveryStore, type MacProvider, type ReplayStore, type VerifyFailure, type VerifyResult } from '../src/index.js';
 import { readClock, type Clock, type MemoryReplayStoreOptions } from '../src/index.js';
 import { readBoundedBody, sha256Hex } from '../src/protocol.js';
 import { nodeMac } from '../src/node/index.js';
@@ -54,6 +54,16 @@ describe('@x/auth public types', () => {
     if (begun.state === 'started') expectTypeOf(begun.token).toEqualTypeOf<string>();
     if (begun.state === 'done') expectTypeOf(begun.value).toEqualTypeOf<string | undefined>(); // what complete() recorded
     expectTypeOf(sha256Hex).returns.toEqualTypeOf<string>();
+  });
+  it('two-phase sends: sending, inspect and release are optional on the contract, present on the memory store', () => {
+    const callbacksOnly: DeliveryStore = { begin: () => ({ state: 'in_progress' }), complete: () => true, abandon: () => true };
+    expectTypeOf(callbacksOnly.sending).toEqualTypeOf<DeliveryStore['sending']>();
+    expectTypeOf(createMemoryReplayStore().sending).parameters.toEqualTypeOf<[key: string, token: string, leaseMs: number, ttlMs: number]>();
+    expectTypeOf(createMemoryReplayStore().inspect('k')).toEqualTypeOf<DeliveryState | undefined>();
+    expectTypeOf(createMemoryReplayStore().release('k')).toEqualTypeOf<boolean>();
+    expectTypeOf<DeliveryState['state']>().toEqualTypeOf<'reserved' | 'sending' | 'stalled' | 'done'>();
+    const begun = {} as DeliveryBegin;
+    if (begun.state === 'in_progress') expectTypeOf(begun.phase).toEqualTypeOf<'sending' | 'stalled' | undefined>();
   });
   it('enableSha1 takes nothing and returns nothing; prepareMac is a MacProvider; a signer that cannot load SHA-1 says so by code', () => {
     expectTypeOf(enableSha1).toEqualTypeOf<() => void>();
