@@ -7,7 +7,7 @@
  * @module @x/client/otel
  */
 export { instrument } from './otel.js';
-export type { TelemetryOptions } from './otel.js';
+export type { TelemetryOptions, SendOperation } from './otel.js';
 // The types these names use (the main entry has them too).
 export type { Client } from './client.js';
 export type { CreateClientOptions } from './routing.js';

@@ -1,14 +1,20 @@
 import type { SpanContext } from '@opentelemetry/api';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createClient, type ApiResponse, type Client, type EmailIntelligenceParams, type EmailIntelligenceResponse } from '../src/index.js';
-import { instrument, type TelemetryOptions } from '../src/otel-entry.js';
+import { instrument, type SendOperation, type TelemetryOptions } from '../src/otel-entry.js';
 
 describe('instrument types', () => {
   it('takes createClient and its options, and gives a Client', () => {
     const client = instrument(createClient, { customerId: 'id', apiKey: 'a2V5' });
     expectTypeOf(client).toEqualTypeOf<Client>();
     expectTypeOf(instrument(createClient)).toEqualTypeOf<Client>();
-    expectTypeOf<TelemetryOptions['onSend']>().toEqualTypeOf<((send: { referenceId: string; spanContext: SpanContext; operation: string }) => void) | undefined>();
+    expectTypeOf<TelemetryOptions['onSend']>().toEqualTypeOf<((send: { referenceId: string; spanContext: SpanContext; operation: SendOperation }) => void) | undefined>();
+  });
+
+  it('SendOperation is every operation whose options take an idempotencyKey, and only those', () => {
+    type Takes<T> = T extends object ? ('idempotencyKey' extends keyof T ? true : never) : never;
+    type Sends = { [P in keyof Client & string]: { [O in keyof Client[P] & string]: Client[P][O] extends (...args: infer A) => unknown ? (true extends Takes<NonNullable<A[number]>> ? `${P}.${O}` : never) : never }[keyof Client[P] & string] }[keyof Client & string];
+    expectTypeOf<SendOperation>().toEqualTypeOf<Sends>();
   });
 
   it('refuses what is not a client factory, and unknown client options', () => {
