@@ -17,7 +17,8 @@ export type WebhookErrorCode =
   | 'not_verified'
   | 'state_contended'
   | 'unknown_event'
-  | 'invalid_handler';
+  | 'invalid_handler'
+  | 'invalid_option';
 
 /**
  * Thrown for misuse: a parsed or already read body, no key, a store that cannot hold deliveries,

@@ -1,6 +1,7 @@
 // OpenTelemetry for callbacks: what traceCallbacks() records around a handler.
 import { metrics, SpanKind, SpanStatusCode, trace, type Attributes, type Link, type MeterProvider, type SpanContext, type TracerProvider } from '@opentelemetry/api';
 import { parseUpdatedOn } from './delivery-state.js';
+import { WebhookError } from './errors.js';
 import { callbackKind, type CallbackPayload } from './types.js';
 
 /** Where the spans and metrics of `traceCallbacks` go, and how a send's span is found. */
@@ -15,6 +16,30 @@ export interface CallbackTelemetryOptions {
    * it. Without it, or when it answers undefined, the spans are joined by `x.reference_id`.
    */
   sendSpan?: ((referenceId: string) => SpanContext | undefined | Promise<SpanContext | undefined>) | undefined;
+  /**
+   * How long a `sendSpan` lookup may take, in milliseconds. Default 1500. Past it the delivery
+   * goes on without the link, and its span says so (`x.send_span.lookup: 'timeout'`).
+   */
+  sendSpanTimeoutMs?: number | undefined;
+}
+
+const DEFAULT_SEND_SPAN_TIMEOUT_MS = 1_500;
+
+/** The send's span context, or why there is none: the lookup failed, or did not answer in time. */
+async function lookUp(sendSpan: NonNullable<CallbackTelemetryOptions['sendSpan']>, referenceId: string, timeoutMs: number): Promise<SpanContext | undefined | 'failed' | 'timeout'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs, 'timeout');
+  });
+  try {
+    // A lookup that fails costs the link, never the delivery; one that never answers is left behind.
+    const found = Promise.resolve()
+      .then(() => sendSpan(referenceId))
+      .catch(() => 'failed' as const);
+    return await Promise.race([found, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -36,8 +61,9 @@ function latencyOf(payload: { submit_timestamp?: unknown; created_on?: unknown; 
  * `router.handle` runs it) is a `SpanKind.CONSUMER` span `callback <kind>` with `x.callback.kind`,
  * `x.reference_id`, `x.status_code` (or `x.callback.state` for the Verify API) and
  * `x.delivery.latency_ms` (the service's `status.updated_on` minus its `submit_timestamp`; for the
- * Verify API `updated_on` minus `created_on`), linked
- * to the send's span when `sendSpan` knows it. A handler that throws makes the span an error (its
+ * Verify API `updated_on` minus `created_on`), linked to the send's span when `sendSpan` knows it
+ * within `sendSpanTimeoutMs` (1.5 s; a lookup that fails or is too late sets `x.send_span.lookup`
+ * to `failed` or `timeout`, and the delivery goes on unlinked). A handler that throws makes the span an error (its
  * `error.type` is the error's `code` or class name, never its message) and the error is thrown on.
  * Metrics: `x.callback.deliveries` (counter) and `x.callback.delivery_latency` (histogram, seconds),
  * by kind. No phone number, message text, code entered or signature is recorded.
@@ -57,6 +83,10 @@ export function traceCallbacks<A extends unknown[], T>(
   handler: (payload: CallbackPayload, ...rest: A) => T | Promise<T>,
   options: CallbackTelemetryOptions = {},
 ): (payload: CallbackPayload, ...rest: A) => Promise<T> {
+  const timeoutMs = options.sendSpanTimeoutMs ?? DEFAULT_SEND_SPAN_TIMEOUT_MS;
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
+    throw new WebhookError('invalid_option', `sendSpanTimeoutMs must be a number of milliseconds, 0 or more (default ${DEFAULT_SEND_SPAN_TIMEOUT_MS}), not ${String(timeoutMs)}.`);
+  }
   const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer('@x/webhooks');
   const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter('@x/webhooks');
   const deliveries = meter.createCounter('x.callback.deliveries', { description: 'Verified callback deliveries handled, by kind and outcome' });
@@ -77,12 +107,9 @@ export function traceCallbacks<A extends unknown[], T>(
     };
     let links: Link[] = [];
     if (referenceId !== undefined && options.sendSpan) {
-      try {
-        const send = await options.sendSpan(referenceId);
-        if (send && trace.isSpanContextValid(send)) links = [{ context: send, attributes: { 'x.reference_id': referenceId } }];
-      } catch {
-        // A lookup that fails costs the link, never the delivery.
-      }
+      const send = await lookUp(options.sendSpan, referenceId, timeoutMs);
+      if (send === 'failed' || send === 'timeout') attributes['x.send_span.lookup'] = send;
+      else if (send && trace.isSpanContextValid(send)) links = [{ context: send, attributes: { 'x.reference_id': referenceId } }];
     }
     const metric: Attributes = { 'x.callback.kind': kind };
     return tracer.startActiveSpan(`callback ${kind}`, { kind: SpanKind.CONSUMER, attributes, links }, async (span) => {

@@ -8,6 +8,7 @@ describe('traceCallbacks types', () => {
     const traced = traceCallbacks((payload: CallbackPayload, callback: VerifiedCallback) => callback.identity.length + Number(payload.reference_id !== undefined));
     expectTypeOf(traced).toEqualTypeOf<(payload: CallbackPayload, callback: VerifiedCallback) => Promise<number>>();
     expectTypeOf(traceCallbacks(async (_p: CallbackPayload) => 'x')).toEqualTypeOf<(payload: CallbackPayload) => Promise<string>>();
+    expectTypeOf<CallbackTelemetryOptions['sendSpanTimeoutMs']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<CallbackTelemetryOptions['sendSpan']>().toEqualTypeOf<((referenceId: string) => SpanContext | undefined | Promise<SpanContext | undefined>) | undefined>();
   });
 

@@ -11,7 +11,7 @@ import { startEmulator, type RunningEmulator } from '@x/emulator/node';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { handleCallback, type CallbackPayload } from '../src/index.js';
+import { handleCallback, WebhookError, type CallbackPayload } from '../src/index.js';
 import { traceCallbacks } from '../src/otel-entry.js';
 
 const spans = new InMemorySpanExporter();
@@ -145,6 +145,30 @@ describe('traceCallbacks', () => {
     expect((latency.value as { count: number }).count).toBe(before + 1);
     const deliveries = (await metric('x.callback.deliveries'))!.dataPoints;
     expect(deliveries.find((p) => p.attributes['error.type'] === 'db_unavailable')?.value).toBe(1);
+  });
+
+  it('a sendSpan lookup that never answers is given up after sendSpanTimeoutMs: the delivery is handled, its span unlinked and marked', async () => {
+    const stalled = traceCallbacks(async (payload: CallbackPayload) => void handled.push(payload), { tracerProvider, meterProvider, sendSpan: () => new Promise<SpanContext>(() => undefined), sendSpanTimeoutMs: 50 });
+    await stalled({ reference_id: 'C'.repeat(32), state: 'VERIFIED' } as never);
+    expect(handled).toHaveLength(1);
+    const [span] = spans.getFinishedSpans();
+    expect(span!.links).toEqual([]);
+    expect(span!.attributes['x.send_span.lookup']).toBe('timeout');
+  });
+
+  it('by default a stalled lookup is given up too (about 1.5 s), and a failed one is marked failed', async () => {
+    const stalled = traceCallbacks(async () => 'done', { tracerProvider, meterProvider, sendSpan: () => new Promise<undefined>(() => undefined) });
+    expect(await stalled({ reference_id: 'D'.repeat(32), state: 'VERIFIED' } as never)).toBe('done');
+    expect(spans.getFinishedSpans()[0]!.attributes['x.send_span.lookup']).toBe('timeout');
+    spans.reset();
+    const failing = traceCallbacks(async () => 'done', { tracerProvider, meterProvider, sendSpan: () => Promise.reject(new Error('store down')) });
+    expect(await failing({ reference_id: 'E'.repeat(32), state: 'VERIFIED' } as never)).toBe('done');
+    expect(spans.getFinishedSpans()[0]!.attributes['x.send_span.lookup']).toBe('failed');
+  }, 10_000);
+
+  it.each([-1, Number.NaN, Number.POSITIVE_INFINITY, '2000'])('a sendSpanTimeoutMs of %s is refused at creation (invalid_option)', (value) => {
+    expect(() => traceCallbacks(async () => undefined, { sendSpan: () => undefined, sendSpanTimeoutMs: value as number })).toThrow(expect.objectContaining({ name: 'WebhookError', code: 'invalid_option' }));
+    expect(() => traceCallbacks(async () => undefined, { sendSpanTimeoutMs: value as number })).toThrow(WebhookError);
   });
 
   it('a Verify API callback: its state, and the latency from created_on to updated_on (either date format)', async () => {
