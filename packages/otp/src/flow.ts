@@ -491,7 +491,7 @@ export function createOtp(options: OtpOptions): Otp {
       const channel = channels[next.index]!;
       const outcome = await send(claimed.record, channel);
       if ('status' in outcome) return outcome;
-      const kept = await recorded(id, 'referenceId' in outcome ? { channel: next.index, referenceId: outcome.referenceId } : { channel: next.index, referenceId: '' });
+      const kept = await recorded(id, 'referenceId' in outcome ? { channel: next.index, referenceId: outcome.referenceId } : { channel: next.index });
       return sentOf(claimed.record, next.index, at, claimed.record.sends, 'unknown' in outcome || !kept);
     },
 
@@ -500,7 +500,6 @@ export function createOtp(options: OtpOptions): Otp {
       const typed = typedDigits(code);
       const at = now();
       let correct = false;
-      let referenceId = '';
       if (sdkCodes) {
         const expected = await codeOf(mac, id, codeLength);
         correct = typed !== undefined && timingSafeEqual(typed.padEnd(expected.length, ' '), expected) && typed.length === expected.length;
@@ -509,10 +508,9 @@ export function createOtp(options: OtpOptions): Otp {
         if (record === FAILED) return UNAVAILABLE;
         if (!record || record.state !== 'pending' || at >= record.expiresAt) return { status: 'expired' };
         if (record.attempts >= maxAttempts) return { status: 'locked' };
-        referenceId = record.referenceId;
-        if (typed && referenceId) {
+        if (typed && record.referenceId) {
           try {
-            const verdict = await sender.check(client, referenceId, typed);
+            const verdict = await sender.check(client, record.referenceId, typed);
             if (verdict === 'expired') return { status: 'expired' };
             correct = verdict === 'valid';
           } catch (error) {

@@ -72,7 +72,7 @@ export interface PumpingOptions {
   windowMs?: number | undefined;
   /** How long a tripped range or country is refused. Default 1 hour. */
   coolMs?: number | undefined;
-  /** How long a number that completed a verification passes a cooling scope. Default 30 days. */
+  /** How long a number that completed a verification is trusted (passes a cooling scope and an open circuit). Default 30 days. */
   trustVerifiedMs?: number | undefined;
 }
 
@@ -81,7 +81,7 @@ export interface GuardOptions {
   store?: OtpStore | undefined;
   /** Limits per scope; `false` turns one off. Defaults in `DEFAULT_LIMITS`. */
   limits?: Partial<Record<LimitScope, WindowLimit | false>> | undefined;
-  /** Sends per minute across everything beyond which the circuit opens (every send refused) for `openMs` (default 5 minutes). Off by default. */
+  /** Sends per minute across everything beyond which the circuit opens for `openMs` (default 5 minutes): every send to a number that is not trusted is refused. Off by default. */
   budget?: { maxPerMinute: number; openMs?: number | undefined } | undefined;
   /** Country lists (ISO 3166 alpha-2). With `allow`, every other country (and a number whose country is unknown) is refused. */
   countries?: { allow?: readonly string[] | undefined; deny?: readonly string[] | undefined } | undefined;
@@ -120,7 +120,7 @@ export interface GuardRequest {
   account?: string | undefined;
   /** True for another send of a started verification: limits and cooling apply, it does not count as started. */
   resend?: boolean | undefined;
-  /** True when you vouch for the number (an existing customer's): it passes a cooling range or country. Limits still apply. */
+  /** True when you vouch for the number (an existing customer's): it passes a cooling range or country and an open circuit. Limits still apply. */
   trusted?: boolean | undefined;
 }
 
@@ -189,8 +189,8 @@ export interface GuardCore {
   interpret(prepared: Prepared, verdict: GuardVerdict): GuardDecision;
   /** The decision when the store failed, with its event. */
   unavailable(error: unknown, country: string | undefined): GuardDecision;
-  /** What a completed verification of `digits` records; undefined when nothing is. */
-  completion(digits: string, country: string | undefined): Promise<CompletionPlan | undefined>;
+  /** What a completed verification of `digits` records. */
+  completion(digits: string, country: string | undefined): Promise<CompletionPlan>;
   /** The canonical number of any spelling, as the guard reads it. */
   canonical(phoneNumber: unknown): CanonicalNumber | undefined;
 }
@@ -226,8 +226,8 @@ export function guardCore(options: GuardOptions = {}): GuardCore {
     country: scopeOf(p.country, { minStarts: 1000, threshold: 0.9 }, 'country'),
     windowMs: positive(p.windowMs ?? HOUR, 'pumping.windowMs'),
     coolMs: positive(p.coolMs ?? HOUR, 'pumping.coolMs'),
-    trustVerifiedMs: positive(p.trustVerifiedMs ?? 30 * 24 * HOUR, 'pumping.trustVerifiedMs'),
   };
+  const trustVerifiedMs = positive((p && p.trustVerifiedMs) ?? 30 * 24 * HOUR, 'pumping.trustVerifiedMs');
   const bucketMs = pumping ? Math.max(1, Math.ceil(pumping.windowMs / PUMPING_BUCKETS)) : 1;
   const mac = options.hashKeys === undefined ? undefined : macOf(options.hashKeys, 'createGuard: hashKeys');
   /** A key name's part: the value, or its keyed hash. */
@@ -278,8 +278,10 @@ export function guardCore(options: GuardOptions = {}): GuardCore {
         circuit: budget && { key: 'g!', budgetKey: 'g', max: budget.max, windowMs: MINUTE, openMs: budget.openMs },
         pumping: pumping && ({
           scopes: scopes.map(({ counter, cooling, minStarts, threshold }) => ({ counter, cooling, minStarts, threshold })),
-          bucketMs, buckets: PUMPING_BUCKETS, coolMs: pumping.coolMs, start: !request.resend, verified: `v:${await named(digits)}`, trusted: request.trusted === true,
+          bucketMs, buckets: PUMPING_BUCKETS, coolMs: pumping.coolMs, start: !request.resend,
         } satisfies PumpingPlan),
+        verified: `v:${await named(digits)}`,
+        trusted: request.trusted === true,
       };
       return { digits, country, plan, scopes, active: active.map((limit) => limit.scope) };
     },
@@ -301,9 +303,8 @@ export function guardCore(options: GuardOptions = {}): GuardCore {
       return options.failOpen ? { allowed: true, country, degraded: true } : { allowed: false, reason: 'store_unavailable', retryAfterMs: 0 };
     },
     async completion(digits, country) {
-      if (!pumping) return undefined;
       const scopes = await scopesOf(digits, country);
-      return { now: now(), counters: scopes.map((s) => s.counter), bucketMs, buckets: PUMPING_BUCKETS, verified: `v:${await named(digits)}`, verifiedMs: pumping.trustVerifiedMs };
+      return { now: now(), counters: scopes.map((s) => s.counter), bucketMs, buckets: PUMPING_BUCKETS, verified: `v:${await named(digits)}`, verifiedMs: trustVerifiedMs };
     },
   };
 }

@@ -177,11 +177,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): OtpStore & 
     const { now, circuit, pumping } = plan;
     const flow = then && 'claim' in then ? claimable(then.claim, now) : undefined;
     if (flow && 'ok' in flow) return flow;
-    if (circuit) {
+    const trusted = plan.trusted || keys.get(plan.verified, now) !== undefined;
+    if (circuit && !trusted) {
       const open = keys.get(circuit.key, now);
       if (open) return { allowed: false, refusal: 'circuit', retryAfterMs: open.expiry - now, opened: false };
     }
-    const trusted = pumping !== undefined && (pumping.trusted || keys.get(pumping.verified, now) !== undefined);
     if (pumping && !trusted) {
       for (let index = 0; index < pumping.scopes.length; index++) {
         const cooling = keys.get(pumping.scopes[index]!.cooling, now);
@@ -212,7 +212,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): OtpStore & 
     let budget: Times | undefined;
     if (circuit) {
       budget = timesOf(keys, circuit.budgetKey, now, circuit.max);
-      if (waitOf(budget, circuit.max, circuit.windowMs, now) > 0) {
+      if (!trusted && waitOf(budget, circuit.max, circuit.windowMs, now) > 0) {
         keys.set(circuit.key, { kind: 'mark' }, now + circuit.openMs);
         return { allowed: false, refusal: 'circuit', retryAfterMs: circuit.openMs, opened: true };
       }

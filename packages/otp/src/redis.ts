@@ -61,8 +61,8 @@ local function remaining(key)
   if v and tonumber(v) > now then return tonumber(v) - now end
   return 0
 end
-if cmax > 0 and remaining(KEYS[1]) > 0 then return {1, 0, remaining(KEYS[1]), 0} end
-if s > 0 and not trusted and redis.call('EXISTS', KEYS[3]) == 1 then trusted = true end
+if not trusted and redis.call('EXISTS', KEYS[3]) == 1 then trusted = true end
+if cmax > 0 and not trusted and remaining(KEYS[1]) > 0 then return {1, 0, remaining(KEYS[1]), 0} end
 if not trusted then
   for i = 1, s do
     local wait = remaining(KEYS[3 + i])
@@ -109,7 +109,7 @@ if start and not trusted then
     end
   end
 end
-if cmax > 0 and waitOf(KEYS[2], cmax, cwin) > 0 then
+if cmax > 0 and not trusted and waitOf(KEYS[2], cmax, cwin) > 0 then
   redis.call('SET', KEYS[1], now + openMs, 'PX', openMs)
   return {1, 0, openMs, 1}
 end
@@ -231,13 +231,13 @@ export function createRedisStore(options: RedisStoreOptions): OtpStore {
       const scopes = pumping?.scopes ?? [];
       const flowId = then ? ('create' in then ? then.create.record.id : then.claim.id) : undefined;
       const keys = [
-        prefix + (circuit?.key ?? 'g!'), prefix + (circuit?.budgetKey ?? 'g'), prefix + (pumping?.verified ?? 'v'),
+        prefix + (circuit?.key ?? 'g!'), prefix + (circuit?.budgetKey ?? 'g'), prefix + plan.verified,
         ...scopes.map((s) => prefix + s.cooling), ...limits.map((l) => prefix + l.key), ...scopes.map((s) => prefix + s.counter),
         ...(flowId === undefined ? [] : [flow(flowId)]),
       ];
       const args = [
         plan.now, limits.length, scopes.length, circuit?.max ?? 0, circuit?.windowMs ?? 1, circuit?.openMs ?? 1,
-        pumping?.bucketMs ?? 1, pumping?.buckets ?? 1, pumping?.coolMs ?? 1, pumping?.start ? 1 : 0, pumping?.trusted ? 1 : 0,
+        pumping?.bucketMs ?? 1, pumping?.buckets ?? 1, pumping?.coolMs ?? 1, pumping?.start ? 1 : 0, plan.trusted ? 1 : 0,
         then ? ('create' in then ? 1 : 2) : 0,
         ...scopes.flatMap((s) => [s.minStarts, s.threshold]),
         ...limits.flatMap((l) => [l.max, l.windowMs]),

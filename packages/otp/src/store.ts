@@ -10,18 +10,22 @@ export interface WindowLimit {
 
 /**
  * One guard decision, as the store runs it (in this order, stopping at the first refusal):
- * an open circuit; a cooling scope (a prefix or country refused after pumping), passed by a
- * trusted number; every limit (refused when `max` events already happened within its window); on
- * a start of an untrusted number, the pumping share of each scope (trips it, and clears its
- * counts so that the same starts never trip it again); the global budget (opens the circuit).
- * When nothing refuses, the event is recorded in every limit, in the global budget and, on a
- * start, in each scope's started count.
+ * an open circuit and a cooling scope (a prefix or country refused after pumping), both passed by
+ * a trusted number; every limit (refused when `max` events already happened within its window);
+ * for an untrusted number, on a start, the pumping share of each scope (trips it, and clears its
+ * counts so that the same starts never trip it again), then the global budget (opens the
+ * circuit). When nothing refuses, the event is recorded in every limit, in the global budget and,
+ * on a start, in each scope's started count.
  */
 export interface GuardPlan {
   now: number;
   limits: ReadonlyArray<WindowLimit & { key: string }>;
   circuit?: (WindowLimit & { key: string; budgetKey: string; openMs: number }) | undefined;
   pumping?: PumpingPlan | undefined;
+  /** The mark of a number that completed a verification recently: when present, the number is trusted. */
+  verified: string;
+  /** The application vouches for the number: it is trusted. */
+  trusted: boolean;
 }
 
 /** Counters of started and completed verifications per scope, in `buckets` buckets of `bucketMs`. */
@@ -39,10 +43,6 @@ export interface PumpingPlan {
   coolMs: number;
   /** True for a new verification (counted as started); false for a resend (cooling still applies). */
   start: boolean;
-  /** The mark of a number that completed a verification recently: when present, cooling and tripping pass it. */
-  verified: string;
-  /** The application vouches for the number: cooling and tripping pass it. */
-  trusted: boolean;
 }
 
 /** What the guard records when a verification is completed. */

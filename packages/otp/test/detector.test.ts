@@ -70,6 +70,19 @@ describe.each(stores)('the pumping detector on the %s store', (_name, makeStore)
     expect(await guard.check({ phoneNumber: inRange('5555558', 501), trusted: true })).toMatchObject({ allowed: true });
   });
 
+  it('the global budget cannot be turned against known users: an open circuit refuses new numbers only', async () => {
+    const { guard, events } = setup({ budget: { maxPerMinute: 5, openMs: 300_000 } });
+    const loyal = '+44 7700 900999';
+    expect(await guard.check({ phoneNumber: loyal })).toMatchObject({ allowed: true });
+    await guard.completed(loyal);
+    for (let i = 0; i < 4; i++) await guard.check({ phoneNumber: inRange('5555558', i) });
+    expect(await guard.check({ phoneNumber: inRange('5555559', 1) })).toMatchObject({ allowed: false, reason: 'circuit_open' });
+    expect(events).toMatchObject([{ type: 'circuit_open' }]);
+    expect(await guard.check({ phoneNumber: '447700900999' })).toMatchObject({ allowed: true });
+    expect(await guard.check({ phoneNumber: '+1 212 555 0100', trusted: true })).toMatchObject({ allowed: true });
+    expect(await guard.check({ phoneNumber: '+1 212 555 0101' })).toMatchObject({ allowed: false, reason: 'circuit_open' });
+  });
+
   it('after cooling, the starts that tripped a scope never trip it again: only new evidence does', async () => {
     const { guard, time, events } = setup({ pumping: { prefix: { minStarts: 10, threshold: 0.8 }, country: false, windowMs: 3_600_000, coolMs: 60_000 } });
     for (let i = 0; i < 10; i++) await guard.check({ phoneNumber: inRange('5555558', i) });
