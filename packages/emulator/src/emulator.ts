@@ -23,6 +23,7 @@ import type { OutboxFilter, OutboxMessage } from './state/outbox.js';
 import type { TransactionFilter, TransactionView } from './state/transactions.js';
 import type { CallbackFilter, TransactionWait, WaitOptions } from './control/wait.js';
 import { waitFor } from './control/wait.js';
+import type { IdleOptions } from './control/idle.js';
 import { restoreSnapshot, takeSnapshot, type EmulatorSnapshot } from './state/snapshot.js';
 import { DEFAULT_NUMBER_RULES, type DefaultNumberRule, type NumberScript } from './state/scripts.js';
 import { CONTROL_PREFIX } from './paths.js';
@@ -122,9 +123,13 @@ export interface Emulator {
   inbound(message: InboundSms): InboundResult;
   /**
    * Runs what is due by the clock (an injected `now` moved forward), then resolves when scheduled
-   * deliveries, state changes and their callbacks are done.
+   * deliveries, state changes and their callbacks are done. Its limits run on real time, even under
+   * fake timers: `timeoutMs` bounds the whole wait; and when the clock stands still, nothing is in
+   * flight and the emulator's timers do not run (fake timers hold them), it rejects after about a
+   * second with an EmulatorError (`wait_timeout`) saying what waits for which time, rather than
+   * hanging: advance the fake timers or the emulator's clock first.
    */
-  idle(): Promise<void>;
+  idle(options?: IdleOptions): Promise<void>;
   /**
    * The state as one JSON-ready document: transactions, outbox, callback attempts (signatures cut),
    * journal and the clock's offset, the newest of each up to SNAPSHOT_LIMITS. `GET /_emulator/snapshot`.
@@ -250,7 +255,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     events: { subscribe: (listener) => ctx.events.subscribe(listener) },
     waitFor: ((query: unknown, waitOptions?: Parameters<typeof waitFor>[2]) => heldOpen(waitFor(ctx, query, waitOptions))) as Emulator['waitFor'],
     inbound: (message) => sendInbound(message, ctx.customers, ctx.callbacks, ctx.now()),
-    idle: () => heldOpen(ctx.idle()),
+    idle: (idleOptions) => heldOpen(ctx.idle(idleOptions)),
     snapshot: () => takeSnapshot(ctx),
     restore: (snapshot) => void restoreSnapshot(ctx, snapshot),
     reset: () => ctx.reset(),

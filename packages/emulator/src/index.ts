@@ -17,6 +17,7 @@ export type { JournalEntry, JournalFilter, JournalVerdict, StatusClass } from '.
 export type { TransactionFilter, TransactionView } from './state/transactions.js';
 export type { ClockView, EmulatorEvent, EmulatorEventListener, EmulatorEventType } from './control/events.js';
 export type { CallbackFilter, TransactionWait, WaitOptions } from './control/wait.js';
+export type { IdleOptions } from './control/idle.js';
 export { FINAL_STATUS } from './service/codes.js';
 export { Faults } from './control/faults.js';
 export { EmulatorError, FaultRuleError, InboundError, ShapeError } from './errors.js';

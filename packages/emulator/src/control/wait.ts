@@ -7,6 +7,7 @@ import { outboxPredicate, type OutboxFilter } from '../state/outbox.js';
 import { phoneMatcher } from '../service/phone.js';
 import { INTERMEDIATE } from '../service/codes.js';
 import { statusCode } from '../state/store.js';
+import { realDelay, realTimeSignal } from './real-time.js';
 
 export interface CallbackFilter {
   referenceId?: string;
@@ -27,7 +28,7 @@ export interface TransactionWait {
 }
 
 export interface WaitOptions {
-  /** Real milliseconds before it rejects. Default 5 000; at most 3 600 000. */
+  /** Real milliseconds before it rejects, even under fake timers (`vi.useFakeTimers()`, `jest.useFakeTimers()`). Default 5 000; at most 3 600 000. */
   timeoutMs?: number;
   /** Stops waiting (rejects with the signal's reason). */
   signal?: AbortSignal;
@@ -101,15 +102,19 @@ function compile(ctx: EmulatorContext, query: unknown): Compiled {
   throw new EmulatorError('invalid_option', `waitFor knows the queries outbox, journal, callback and transaction; got ${shown(Object.keys(q)[0])}.`);
 }
 
+/** Checks a `timeoutMs` option (waitFor, idle). */
+export function checkTimeout(t: unknown): void {
+  if (t !== undefined && (typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t > WAIT_MAX_TIMEOUT_MS)) {
+    throw new EmulatorError('invalid_option', `timeoutMs must be a whole number of milliseconds from 0 to ${WAIT_MAX_TIMEOUT_MS}; got ${String(t)}.`);
+  }
+}
+
 /** See `Emulator.waitFor`. */
 export function waitFor(ctx: EmulatorContext, query: unknown, options: WaitOptions = {}): Promise<unknown> {
   let compiled: Compiled;
   try {
     compiled = compile(ctx, query);
-    const t = options.timeoutMs;
-    if (t !== undefined && (typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t > WAIT_MAX_TIMEOUT_MS)) {
-      throw new EmulatorError('invalid_option', `timeoutMs must be a whole number of milliseconds from 0 to ${WAIT_MAX_TIMEOUT_MS}; got ${String(t)}.`);
-    }
+    checkTimeout(options.timeoutMs);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -139,12 +144,18 @@ export function waitFor(ctx: EmulatorContext, query: unknown, options: WaitOptio
     attempt();
     if (done) return;
     cleanups.push(ctx.events.subscribe(() => attempt()));
-    const poll = setInterval(attempt, POLL_MS);
-    (poll as { unref?: () => void }).unref?.();
-    cleanups.push(() => clearInterval(poll));
-    // Not unref'd: a script awaiting waitFor stays alive until it resolves or times out.
-    const timer = setTimeout(() => finish(() => reject(new EmulatorError('wait_timeout', `waitFor timed out after ${timeoutMs} ms: ${compiled.explain()}.`))), timeoutMs);
-    cleanups.push(() => clearTimeout(timer));
+    // The poll and the time limit run on real time, even under fake timers (real-time.ts): a wait
+    // that never matches rejects with what it saw instead of hanging the test.
+    void (async () => {
+      while (!done) {
+        await realDelay(POLL_MS);
+        attempt();
+      }
+    })();
+    const deadline = realTimeSignal(timeoutMs);
+    const onDeadline = () => finish(() => reject(new EmulatorError('wait_timeout', `waitFor timed out after ${timeoutMs} ms: ${compiled.explain()}.`)));
+    deadline.addEventListener('abort', onDeadline, { once: true });
+    cleanups.push(() => deadline.removeEventListener('abort', onDeadline));
     if (signal) {
       const onAbort = () => finish(() => reject(signal.reason));
       signal.addEventListener('abort', onAbort, { once: true });

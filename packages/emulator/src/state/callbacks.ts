@@ -266,6 +266,18 @@ export class CallbackSender {
     else sleeper.run();
   }
 
+  /** Starts the retries due by the clock now (their timers may be held by fake timers); the others keep waiting. */
+  runDue(): void {
+    for (const sleeper of [...this.sleepers]) if (sleeper.at <= this.now()) this.wakeOne(sleeper);
+  }
+
+  /** What `idle()` waits for: attempts under way, and waits for a time of the clock (retries, a late copy) with the earliest. */
+  waiting(): { inFlight: number; sleeping: number; at?: number } {
+    let at: number | undefined;
+    for (const sleeper of this.sleepers) if (at === undefined || sleeper.at < at) at = sleeper.at;
+    return { inFlight: this.inFlight.size, sleeping: this.sleepers.size, ...(at !== undefined ? { at } : {}) };
+  }
+
   /** After the clock moved: retries now due start, the others wait the time left. */
   wake(): void {
     for (const sleeper of [...this.sleepers]) {

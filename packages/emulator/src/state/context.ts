@@ -5,6 +5,7 @@ import { Clock, clockSource } from './clock.js';
 import { DEFAULT_CUSTOMER } from '../service/customers.js';
 import { EmulatorError } from '../errors.js';
 import { EventHub } from '../control/events.js';
+import { idle, type IdleOptions } from '../control/idle.js';
 import { errorFamily, type ErrorFamily, type FamilyName } from '../service/families.js';
 import { Faults } from '../control/faults.js';
 import { checkControlToken } from '../control/guard.js';
@@ -84,8 +85,8 @@ export interface EmulatorContext {
   readonly controlToken?: string | undefined;
   /** Runs at `emulator.reset()`. */
   onReset(hook: () => void): void;
-  /** Runs what is due, waits for scheduled work and the callbacks in flight. */
-  idle(): Promise<void>;
+  /** Runs what is due, waits for scheduled work and the callbacks in flight (time limits on real time). */
+  idle(options?: IdleOptions): Promise<void>;
   /** Forgets everything: transactions, outbox, callback records, faults, nonces, module state, scheduled work. */
   reset(): void;
   /** Stops timers and callback retries. */
@@ -226,10 +227,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     family: (name) => families[name],
     status: (code, at) => statusOf(code, at ?? now()),
     onReset: (hook) => void hooks.push(hook),
-    async idle() {
-      await scheduler.idle();
-      await callbacks.idle();
-    },
+    idle: (options) => idle(scheduler, callbacks, now, options),
     reset() {
       scheduler.close();
       transactions.clear();

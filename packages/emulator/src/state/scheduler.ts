@@ -83,6 +83,13 @@ export class Scheduler {
     return this.pending;
   }
 
+  /** The foreground tasks (those `idle()` waits for) not yet run, and the clock time of the earliest. */
+  waitingForeground(): { count: number; at?: number } {
+    let at: number | undefined;
+    for (const task of this.foregroundQueue.values()) if (!task.done && (at === undefined || task.at < at)) at = task.at;
+    return { count: this.foreground, ...(at !== undefined ? { at } : {}) };
+  }
+
   /** Runs the tasks due by the clock now, then waits for the others (and whatever they schedule). */
   async idle(): Promise<void> {
     for (;;) {
