@@ -12,6 +12,7 @@
 //   ```ts            compiled
 //   ```ts run        compiled, then run in Node; exits non-zero on failure (throw, failed assert)
 //   ```ts fragment   shown only, never compiled: an excerpt that cannot stand alone (keep these few)
+//                    (refused in the callback adapters' READMEs: webhooks, express, fastify, hono)
 // Free names a snippet uses without importing them are the reader's own values, declared once in
 // docs/snippets/placeholders.d.ts (credentials, a database, ...); everything from the SDK must be
 // imported in the snippet itself, from the module it comes from.
@@ -38,6 +39,7 @@ const require = createRequire(join(root, 'package.json'));
 const CODE = new Set(['ts', 'typescript', 'js', 'javascript']);
 const SHELL = new Set(['sh', 'bash', 'shell', 'console']);
 const FLAGS = new Set(['run', 'fragment']);
+const ADAPTER_READMES = new Set(['webhooks', 'express', 'fastify', 'hono'].map((name) => `packages/${name}/README.md`));
 
 function readmes() {
   const list = ['README.md', 'CONTRIBUTING.md'];
@@ -133,7 +135,10 @@ for (const file of files) {
     if (CODE.has(lang)) {
       const unknown = flags.filter((flag) => !FLAGS.has(flag));
       const snippet = { ...block, lang, run: flags.includes('run'), fragment: flags.includes('fragment'), unknown };
-      if (snippet.fragment && unknown.length === 0 && !snippet.run) fragments++;
+      // The callback adapters' READMEs (webhooks, express, fastify, hono) show code users paste into
+      // a strict project: every block there is compiled, none is a fragment.
+      if (snippet.fragment && ADAPTER_READMES.has(file)) snippets.push({ ...snippet, refused: 'a fragment is not allowed in an adapter README: write the example out whole, so that it is compiled' });
+      else if (snippet.fragment && unknown.length === 0 && !snippet.run) fragments++;
       else snippets.push(snippet);
     } else if (SHELL.has(lang)) shells.push(block);
   }
@@ -164,6 +169,7 @@ for (const snippet of snippets) {
   snippet.name = `${snippet.file}:${snippet.line}`;
   snippet.errors = [];
   if (snippet.unknown.length) snippet.errors.push(`unknown flag(s) ${snippet.unknown.join(' ')} (use run or fragment)`);
+  if (snippet.refused) snippet.errors.push(snippet.refused);
   const ext = snippet.lang.startsWith('j') ? 'mjs' : 'mts';
   snippet.path = join(work, `${slug(snippet.file)}-L${snippet.line}.${ext}`);
   // Deno's npm: specifiers are compiled as the package they name.
