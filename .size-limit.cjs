@@ -43,10 +43,10 @@ module.exports = [
   row('@x/webhooks/otel (@opentelemetry/api outside)', 'packages/webhooks/dist/otel.js', '*', 1_550, without(['@opentelemetry/api'])),
   row('@x/webhooks/testing', 'packages/webhooks/dist/testing.js', '*', 4_000),
   row('@x/webhooks/node', 'packages/webhooks/dist/node.js', '*', 4_200, node),
-  row('@x/otp: createGuard only', 'packages/otp/dist/index.js', '{ createGuard }', 4_270),
-  row('@x/otp (everything, @x/client outside)', 'packages/otp/dist/index.js', '*', 7_850, without(['@x/client'])),
+  row('@x/otp: createGuard only', 'packages/otp/dist/index.js', '{ createGuard }', 42_000), // numbers read with libphonenumber-js (min metadata), addresses with ipaddr.js (docs/decisions.md, "@x/otp: one identity per real thing")
+  row('@x/otp (everything, @x/client outside)', 'packages/otp/dist/index.js', '*', 47_500, without(['@x/client'])),
   row('@x/otp/phone (libphonenumber-js min)', 'packages/otp/dist/phone.js', '*', 29_800),
-  row('@x/otp/redis', 'packages/otp/dist/redis.js', '*', 2_580),
+  row('@x/otp/redis', 'packages/otp/dist/redis.js', '*', 3_400),
   row('@x/emulator/msw (msw outside)', 'packages/emulator/dist/msw.js', '*', 1_200, without(['msw'])),
   row('@x/emulator/vitest (the emulator with it)', 'packages/emulator/dist/vitest.js', '*', 118_000), // new this wave: the whole emulator (inspector, callback chaos, scripts, saved state)
   row('@x/emulator/jest (the emulator with it)', 'packages/emulator/dist/jest.js', '*', 118_000),

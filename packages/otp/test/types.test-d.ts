@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { describe, expectTypeOf, it } from 'vitest';
-import { createGuard, createMemoryStore, createOtp, type CheckResult, type GuardDecision, type GuardOptions, type OtpStore, type SendResult, type StartResult } from '../src/index.js';
+import { createGuard, createMemoryStore, createOtp, type CheckResult, type GuardDecision, type GuardEvent, type GuardOptions, type GuardRequest, type OtpEvent, type OtpOptions, type OtpStore, type SendResult, type StartResult } from '../src/index.js';
 import { createRedisStore, type RedisStoreOptions } from '../src/redis.js';
 import { verifyApiSender, type VerifyApiSenderOptions } from '../src/verify-api.js';
 import type { OtpSender } from '../src/index.js';
@@ -30,6 +30,16 @@ describe('@x/otp public types', () => {
     // @ts-expect-error: not a method of the Verify API
     verifyApiSender({ policy: [{ method: 'call' }] });
     expectTypeOf<Awaited<ReturnType<OtpSender['check']>>>().toEqualTypeOf<'valid' | 'invalid' | 'expired'>();
+  });
+  it('a sent answer may be unconfirmed; a refusal carries the service\'s answer; events include the guard\'s', () => {
+    expectTypeOf<Extract<StartResult, { status: 'sent' }>['unconfirmed']>().toEqualTypeOf<true | undefined>();
+    expectTypeOf<Extract<StartResult, { status: 'refused' }>['httpStatus']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Extract<OtpEvent, { type: 'pumping' }>>().toExtend<GuardEvent>();
+    expectTypeOf<OtpOptions['secret']>().toEqualTypeOf<string | Uint8Array | undefined>();
+    expectTypeOf<GuardRequest['trusted']>().toEqualTypeOf<boolean | undefined>();
+    // @ts-expect-error: the detector's scopes are set apart
+    createGuard({ pumping: { minStarts: 10 } });
+    createGuard({ pumping: { prefix: { minStarts: 10, threshold: 0.8 }, country: false }, ipv6Prefix: 56, defaultCountry: 'GB', hashKeys: 'x'.repeat(32), storeTimeoutMs: 500 });
   });
   it('the risk gate asks Score, Intelligence or PhoneID', () => {
     expectTypeOf<NonNullable<Parameters<typeof createOtp>[0]['risk']>['source']>().toEqualTypeOf<'score' | 'intelligence' | 'phoneId'>();
