@@ -88,7 +88,9 @@ export type RouteOutcome<T> =
 export interface UnhandledCallback {
   /** Its event; undefined for a kind this version does not know. */
   event: CallbackEvent | undefined;
+  /** Its kind (`callbackKind`): `unknown` for a family this version does not know. */
   kind: CallbackKind | 'unknown';
+  /** The `reference_id` of the message, call or verification it is about. */
   referenceId: string;
 }
 
