@@ -181,11 +181,22 @@ describe('the log', () => {
     expect(requestLine(entry, { color: true })).toMatch(ANSI);
     expect(requestLine(entry, { color: false })).not.toMatch(ANSI);
     const attempt = { id: 2, referenceId: 'R', url: 'http://user:pass@127.0.0.1:1/cb', attempt: 1, at: 0, ok: false, error: 'TypeError: fetch failed', payload: {}, headers: {}, bodySha256: '', verifiable: true } as CallbackView;
-    expect(callbackLine(attempt, { color: false })).toBe('00:00:00 callback #2 -> http://127.0.0.1:1/cb failed (TypeError: fetch failed) attempt 1 ref R');
+    expect(callbackLine(attempt, { color: false })).toBe('00:00:00 callback #2 -> http://user:***@127.0.0.1:1/cb failed (TypeError: fetch failed) attempt 1 ref R');
   });
 });
 
 describe('secrets never in the output nor the journal', () => {
+  it('a --callback-url password is masked in the banner, text and --json', async () => {
+    const url = 'http://hook:banner-pass-word@127.0.0.1:9/cb';
+    const json = await startCli(['--callback-url', url, '--json', '--quiet']);
+    await until(json.stdout, (o) => o.includes('"type":"listening"'));
+    expect(json.stdout()).toContain('"callbackUrl":"http://hook:***@127.0.0.1:9/cb"');
+    const text = await startCli(['--callback-url', url, '--quiet']);
+    await until(text.stdout, (o) => o.includes('  cors:'));
+    expect(text.stdout()).toContain('  callbacks:   http://hook:***@127.0.0.1:9/cb');
+    for (const run of [json, text]) expect(run.stdout() + run.stderr()).not.toContain('banner-pass-word');
+  });
+
   it('keys, Basic credentials and signatures (requests and callbacks) appear nowhere', async () => {
     callbackHeaders.length = 0;
     const run = await startCli(['--customer', `${account.customerId}:${account.apiKey}`, '--callback-url', receiverUrl, '--delivery-delay', '0', '--json']);

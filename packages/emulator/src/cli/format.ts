@@ -2,7 +2,7 @@
 // terminal only), or one JSON object per line with --json. Pure functions: the tests call them.
 import type { CallbackView } from '../state/callbacks.js';
 import type { JournalEntry } from '../control/journal.js';
-import { withoutCredentials } from '../service/url.js';
+import { maskCredentials } from '../service/url.js';
 
 export interface Style {
   /** ANSI colours: only when stdout is a terminal (and NO_COLOR is not set). */
@@ -37,7 +37,7 @@ export function requestLine(entry: JournalEntry, style: Style): string {
 export function callbackLine(view: CallbackView, style: Style): string {
   const why = [view.error ?? 'no answer', view.cause, view.address].filter((part) => part !== undefined).join(' ');
   const outcome = view.status !== undefined ? byStatus(style, view.status, String(view.status)) : paint(style, '31', `failed (${why})`);
-  const parts = [dim(style, clockTime(view.at)), `callback #${view.id}`, '->', withoutCredentials(view.url), outcome];
+  const parts = [dim(style, clockTime(view.at)), `callback #${view.id}`, '->', maskCredentials(view.url), outcome];
   if (view.ms !== undefined) parts.push(dim(style, `${view.ms}ms`));
   parts.push(`attempt ${view.attempt}`);
   if (view.resentFrom !== undefined) parts.push(`re-send of #${view.resentFrom}`);
@@ -52,5 +52,5 @@ export const requestJson = (entry: JournalEntry) => JSON.stringify({ type: 'requ
 /** The --json line of a callback attempt: what happened, without the payload and headers. */
 export function callbackJson(view: CallbackView): string {
   const { payload: _payload, headers: _headers, verifiable: _verifiable, ...rest } = view;
-  return JSON.stringify({ type: 'callback', ...rest, url: withoutCredentials(view.url) });
+  return JSON.stringify({ type: 'callback', ...rest, url: maskCredentials(view.url) });
 }

@@ -10,7 +10,7 @@ import { parseEmulatorConfig, type EmulatorConfig } from '../state/scripts.js';
 import type { Logger } from '../logger.js';
 import { startEmulator } from '../node.js';
 import { INSPECTOR_PATH } from '../paths.js';
-import { isHttpUrl } from '../service/url.js';
+import { isHttpUrl, maskCredentials } from '../service/url.js';
 import { parse, RunError, UsageError, wholeNumber } from './args.js';
 import { parseJsonText, readTextFileSync, withoutValue } from './json-file.js';
 import { callbackJson, callbackLine, requestJson, requestLine, type Style } from './format.js';
@@ -90,7 +90,7 @@ export async function serve(args: string[], help: () => void): Promise<void> {
   const deliveryDelayMs = wholeNumber(values['delivery-delay'], '--delivery-delay', 0, 86_400_000);
   const journalSize = wholeNumber(values['journal-size'], '--journal-size', 0, 100_000);
   const callbackUrl = values['callback-url'];
-  if (callbackUrl !== undefined && !isHttpUrl(callbackUrl)) throw new UsageError(`--callback-url must be an http(s) URL; got "${callbackUrl.slice(0, 80)}"`);
+  if (callbackUrl !== undefined && !isHttpUrl(callbackUrl)) throw new UsageError(`--callback-url must be an http(s) URL; got "${maskCredentials(callbackUrl).slice(0, 80)}"`);
   const given = values.customer !== undefined;
   const customers = given ? values.customer!.map((pair) => parseCustomer(pair, callbackUrl)) : [{ ...DEFAULT_CUSTOMER, ...(callbackUrl ? { callbackUrl } : {}) }];
   if ((values['tls-key'] === undefined) !== (values['tls-cert'] === undefined)) throw new UsageError('--tls-key and --tls-cert go together');
@@ -149,7 +149,7 @@ export async function serve(args: string[], help: () => void): Promise<void> {
         url: running.url,
         inspector: `${running.url}${INSPECTOR_PATH}`,
         customers: customers.map((c) => ({ customerId: c.customerId, ...(c === customers[0] && !given ? { apiKey: c.apiKey, publicTestAccount: true } : {}) })),
-        ...(callbackUrl ? { callbackUrl } : {}),
+        ...(callbackUrl ? { callbackUrl: maskCredentials(callbackUrl) } : {}),
         cors: values.cors === true,
         ...(running.controlToken !== undefined ? { controlToken: running.controlToken } : {}),
       }),
@@ -162,7 +162,7 @@ export async function serve(args: string[], help: () => void): Promise<void> {
       // The built-in account's key is public (it signs nothing real); a key you gave is yours: never printed.
       out(given ? '  api key:     (the one given with --customer; not printed)' : `  api key:     ${c.apiKey}  (the built-in test account: public, never use it elsewhere)`);
     }
-    if (callbackUrl) out(`  callbacks:   ${callbackUrl}`);
+    if (callbackUrl) out(`  callbacks:   ${maskCredentials(callbackUrl)}`);
     if (values.state !== undefined) out(`  state:       ${values.state} (${running.emulator.transactions.size} transactions loaded)`);
     out(`  cors:        ${values.cors ? 'on (web pages of any origin may call the service routes)' : 'off (--cors lets web pages call the service routes)'}`);
     // startEmulator has warned (stderr) when the address is not loopback.

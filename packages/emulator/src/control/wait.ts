@@ -8,6 +8,7 @@ import { phoneMatcher } from '../service/phone.js';
 import { INTERMEDIATE } from '../service/codes.js';
 import { statusCode } from '../state/store.js';
 import { realDelay, realTimeSignal } from './real-time.js';
+import { maskCredentials } from '../service/url.js';
 
 export interface CallbackFilter {
   referenceId?: string;
@@ -76,7 +77,7 @@ function compile(ctx: EmulatorContext, query: unknown): Compiled {
   }
   if ('callback' in q) {
     const f = q.callback ?? {};
-    const matches = (a: CallbackAttempt) => (f.referenceId === undefined || a.referenceId.toUpperCase() === f.referenceId.toUpperCase()) && (f.url === undefined || a.url === f.url) && (f.ok === undefined || a.ok === f.ok);
+    const matches = (a: CallbackAttempt) => (f.referenceId === undefined || a.referenceId.toUpperCase() === f.referenceId.toUpperCase()) && (f.url === undefined || a.url === f.url || a.url === maskCredentials(f.url)) && (f.ok === undefined || a.ok === f.ok);
     return {
       check: () => ctx.callbacks.attempts.find(matches),
       explain: () => `no callback attempt matched ${shown(q.callback)} (${ctx.callbacks.attempts.length} attempts recorded)`,

@@ -1,3 +1,4 @@
+import { encodeBase64 } from '@x/auth/protocol';
 import { isControlPath } from '../paths.js';
 
 /** An absolute http(s) URL. */
@@ -30,7 +31,48 @@ export function targetsControl(value: string): boolean {
   return isControlPath(path.replace(/\/{2,}/g, '/').toLowerCase());
 }
 
-/** A URL without user name and password (they never go to the log, nor to a saved state). */
+/**
+ * Masks the credentials of every URL in a text, a URL alone or a message that names URLs: the
+ * password becomes `***` (`https://user:***@host/`), and a user name without a password (often a
+ * token) becomes `***` too (`https://***@host/`). The one function for every URL the emulator shows:
+ * control routes, events, the event stream, the inspector, saved states, errors and the CLI's output.
+ * The userinfo ends at the last `@` before the path, as URL parsing reads it (`u:p@ss@host`).
+ */
+export function maskCredentials(text: string): string {
+  return text.replace(/(\/\/)([^/?#\s\\]*)@/g, (_, slashes: string, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    return colon < 0 ? `${slashes}***@` : `${slashes}${userinfo.slice(0, colon)}:***@`;
+  });
+}
+
+const decoded = (part: string) => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+};
+
+/**
+ * Where to send a callback: its URL without user name and password, and when it had them the HTTP
+ * Basic `Authorization` value made of them (decoded, as a browser's fetch sends them): fetch
+ * refuses a URL with credentials.
+ */
+export function splitCredentials(url: string): { url: string; authorization?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url };
+  }
+  if (parsed.username === '' && parsed.password === '') return { url };
+  const pair = new TextEncoder().encode(`${decoded(parsed.username)}:${decoded(parsed.password)}`);
+  parsed.username = '';
+  parsed.password = '';
+  return { url: parsed.href, authorization: `Basic ${encodeBase64(pair)}` };
+}
+
+/** A URL without user name and password (a restored saved state's: it never holds a real password). */
 export function withoutCredentials(url: string): string {
   try {
     const parsed = new URL(url);

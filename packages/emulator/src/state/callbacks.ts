@@ -3,6 +3,7 @@ import { sha256Hex } from '@x/auth/protocol';
 import { EmulatorError } from '../errors.js';
 import type { CallbackAbout, CallbackChaos, CallbackFaultRule } from '../control/faults.js';
 import { LATE_DEFAULT_MS } from '../control/faults.js';
+import { maskCredentials, splitCredentials } from '../service/url.js';
 
 /** How the emulator delivers callbacks (`createEmulator({ callbacks })`). */
 export interface CallbackDeliveryOptions {
@@ -119,6 +120,27 @@ export function systemCause(error: unknown): { code?: string; address?: string }
   return {};
 }
 
+/** Where a callback goes: the URL and headers sent, and the URL and headers as the records show them (credentials masked). */
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+  shown: string;
+  recorded: Record<string, string>;
+}
+
+/**
+ * A callback URL with a user name and password is sent to the URL without them, with HTTP Basic
+ * from them in `Authorization`: the signature then travels in `X-TS-Authorization` alone (the one
+ * Authorization header holds one credential). The records show the URL as `user:***@` and the
+ * Basic value as `Basic ***`.
+ */
+function targetOf(url: string, headers: Record<string, string>): Target {
+  const split = splitCredentials(url);
+  if (split.authorization === undefined) return { url, headers, shown: url, recorded: headers };
+  const sent = { ...headers, authorization: split.authorization };
+  return { url: split.url, headers: sent, shown: maskCredentials(url), recorded: { ...headers, authorization: 'Basic ***' } };
+}
+
 interface Sleeper {
   at: number;
   run: () => void;
@@ -135,6 +157,8 @@ export class CallbackSender {
   private readonly pending = new Set<Promise<void>>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly sleepers = new Set<Sleeper>();
+  /** Where each attempt went and with which headers (Basic credentials in clear): for a re-send, never shown. */
+  private readonly targets = new WeakMap<CallbackAttempt, Target>();
   private closed = false;
   private nextId = 0;
 
@@ -179,7 +203,7 @@ export class CallbackSender {
   /** One callback with its retries; resolves when it was delivered or used up its attempts. */
   private deliver(url: string, payload: unknown, credentials: Credentials, referenceId: string, chaos?: CallbackAttempt['chaos']): Promise<void> {
     const body = JSON.stringify(payload);
-    const headers = { 'content-type': 'application/json', ...callbackHeaders(body, credentials) };
+    const target = targetOf(url, { 'content-type': 'application/json', ...callbackHeaders(body, credentials) });
     const delays = this.options.retryDelaysMs ?? [10_000, 30_000];
     let finished: () => void = () => undefined;
     const task = new Promise<void>((resolve) => (finished = resolve)).finally(() => this.pending.delete(task));
@@ -189,7 +213,7 @@ export class CallbackSender {
     const attempt = (n: number) => {
       if (this.closed) return finished();
       const dropped = n === 1 && chaos?.kind === 'drop';
-      void this.track(this.attempt(url, body, headers, referenceId, n, undefined, delays[n - 1], chaos && (n === 1 || chaos.kind !== 'drop') ? chaos : undefined, dropped)).then((record) => {
+      void this.track(this.attempt(target, body, referenceId, n, undefined, delays[n - 1], chaos && (n === 1 || chaos.kind !== 'drop') ? chaos : undefined, dropped)).then((record) => {
         if (record.ok || record.nextAttemptAt === undefined || this.closed) finished();
         else this.later(record.nextAttemptAt, () => attempt(n + 1), finished);
       });
@@ -203,7 +227,8 @@ export class CallbackSender {
     const original = this.find(id);
     if (!original) throw new EmulatorError('unknown_callback', `No callback attempt has id ${String(id)}: GET /_emulator/callbacks (or emulator.callbacks.attempts) lists them; a reset forgets them.`);
     if (original.restored) throw new EmulatorError('unknown_callback', `Callback attempt ${String(id)} was restored from a saved state, which keeps no signatures: it cannot be re-sent. Re-send an attempt made since the restart.`);
-    const again = this.track(this.attempt(original.url, original.body, original.headers, original.referenceId, original.attempt + 1, original.id));
+    const target = this.targets.get(original) ?? targetOf(original.url, original.headers);
+    const again = this.track(this.attempt(target, original.body, original.referenceId, original.attempt + 1, original.id));
     const task = again.then(() => undefined).finally(() => this.pending.delete(task));
     this.pending.add(task);
     return again;
@@ -220,21 +245,22 @@ export class CallbackSender {
     return promise;
   }
 
-  private async attempt(url: string, body: string, headers: Record<string, string>, referenceId: string, attempt: number, resentFrom?: number, retryInMs?: number, chaos?: CallbackAttempt['chaos'], dropped = false): Promise<CallbackAttempt> {
-    const record: CallbackAttempt = { id: ++this.nextId, referenceId, url, attempt, at: this.now(), ok: false, body, headers };
+  private async attempt(target: Target, body: string, referenceId: string, attempt: number, resentFrom?: number, retryInMs?: number, chaos?: CallbackAttempt['chaos'], dropped = false): Promise<CallbackAttempt> {
+    const record: CallbackAttempt = { id: ++this.nextId, referenceId, url: target.shown, attempt, at: this.now(), ok: false, body, headers: target.recorded };
+    this.targets.set(record, target);
     if (resentFrom !== undefined) record.resentFrom = resentFrom;
     if (chaos !== undefined) record.chaos = chaos;
     const fetcher = this.options.fetch ?? globalThis.fetch;
     const started = performance.now();
     if (dropped) record.error = 'dropped by a callback fault: never sent';
     else try {
-      const response = await fetcher(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 5_000) });
+      const response = await fetcher(target.url, { method: 'POST', headers: target.headers, body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 5_000) });
       await response.arrayBuffer().catch(() => undefined);
       record.status = response.status;
       record.ok = response.status >= 200 && response.status < 300;
     } catch (error) {
-      // The runtime's message may name the URL: its user name and password never go into the record.
-      record.error = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).replace(/\/\/[^/@\s]*@/g, '//');
+      // The runtime's message may name the URL: its password never goes into the record.
+      record.error = maskCredentials(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
       const below = systemCause(error);
       if (below.code !== undefined) record.cause = below.code;
       if (below.address !== undefined) record.address = below.address;

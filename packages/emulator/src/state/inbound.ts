@@ -2,6 +2,7 @@
 // a signed `mo_sms` callback to your callback URL. The emulator sends one on request, so that the
 // inbound handler of an application can be tested end to end.
 import type { CallbackSender } from './callbacks.js';
+import { maskCredentials } from '../service/url.js';
 import { InboundError } from '../errors.js';
 import { randomHex } from '../service/ids.js';
 import { statusOf, timestamp } from '../service/status.js';
@@ -71,5 +72,5 @@ export function sendInbound(message: InboundSms, customers: Map<string, Customer
     reference_id: referenceId,
   };
   callbacks.send(url, payload, customer, referenceId, { product: 'inbound', phoneNumber: payload.user_response.phone_number });
-  return { referenceId, callbackUrl: url, payload };
+  return { referenceId, callbackUrl: maskCredentials(url), payload };
 }

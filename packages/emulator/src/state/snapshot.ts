@@ -7,7 +7,7 @@ import type { JournalEntry } from '../control/journal.js';
 import { NON_GSM_KEPT, type OutboxMessage } from './outbox.js';
 import { MESSAGE_ENCODINGS } from '@x/service/request';
 import { shapeChecks, type Record_ } from '../service/shape.js';
-import { withoutCredentials } from '../service/url.js';
+import { maskCredentials, withoutCredentials } from '../service/url.js';
 import { savedTransaction, type SavedTransaction } from './store.js';
 
 /** What a saved state holds at most (the newest are kept): the file stays bounded whatever the emulator keeps. */
@@ -43,11 +43,11 @@ export function takeSnapshot(ctx: EmulatorContext): EmulatorSnapshot {
     clockOffsetMs: ctx.clock.offsetMs,
     transactions: newest(ctx.transactions.list(), SNAPSHOT_LIMITS.transactions).map((tx) => {
       const saved = savedTransaction(tx);
-      if (saved.callbackUrl !== undefined) saved.callbackUrl = withoutCredentials(saved.callbackUrl);
+      if (saved.callbackUrl !== undefined) saved.callbackUrl = maskCredentials(saved.callbackUrl);
       return saved;
     }),
     outbox: newest(ctx.outbox.list(), SNAPSHOT_LIMITS.outbox),
-    callbacks: newest(ctx.callbacks.attempts, SNAPSHOT_LIMITS.callbacks).map((a) => ({ ...a, url: withoutCredentials(a.url), headers: redactHeaders(a.headers), restored: true as const })),
+    callbacks: newest(ctx.callbacks.attempts, SNAPSHOT_LIMITS.callbacks).map((a) => ({ ...a, url: maskCredentials(a.url), headers: redactHeaders(a.headers), restored: true as const })),
     journal: ctx.journal.entries(),
   };
 }
@@ -208,7 +208,8 @@ export function restoreSnapshot(ctx: EmulatorContext, input: unknown): EmulatorS
   const snapshot = parseSnapshot(input);
   ctx.reset();
   ctx.clock.restore(snapshot.clockOffsetMs);
-  for (const tx of snapshot.transactions) ctx.transactions.restore(tx, ctx.customers.get(tx.customerId));
+  // A saved state holds no password (`user:***@`): a restored transaction's callback goes without credentials.
+  for (const tx of snapshot.transactions) ctx.transactions.restore(tx.callbackUrl === undefined ? tx : { ...tx, callbackUrl: withoutCredentials(tx.callbackUrl) }, ctx.customers.get(tx.customerId));
   ctx.outbox.restore(snapshot.outbox);
   ctx.callbacks.restore(snapshot.callbacks);
   ctx.journal.restore(snapshot.journal);

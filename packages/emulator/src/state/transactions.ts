@@ -8,6 +8,7 @@ import { EmulatorError } from '../errors.js';
 import { randomHex } from '../service/ids.js';
 import { outcomeOf } from '../service/numbers.js';
 import { phoneMatcher } from '../service/phone.js';
+import { maskCredentials } from '../service/url.js';
 import { statusOf, timestamp, type StatusBody } from '../service/status.js';
 import { addStatus, historyOf, keptTransaction, statusCode, statusNow, type TransactionStore, type Kind, type SavedTransaction, type Transaction } from './store.js';
 import type { Customer } from '../types.js';
@@ -287,7 +288,7 @@ function transactionView(tx: Transaction): TransactionView {
   };
   if (tx.verify) view.verify = { state: tx.verify.state, attempts: tx.verify.attempts, channel: tx.verify.channel };
   const url = tx.callbackUrl ?? tx.owner?.callbackUrl;
-  if (url !== undefined) view.callbackUrl = url;
+  if (url !== undefined) view.callbackUrl = maskCredentials(url);
   if (tx.externalId !== undefined) view.externalId = tx.externalId;
   return view;
 }
