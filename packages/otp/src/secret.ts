@@ -6,10 +6,9 @@ import { encodeBase64 } from '@x/auth/protocol';
 /** HMAC-SHA-256 under one secret; the key is imported once, on first use. */
 export type Mac = (message: string) => Promise<Uint8Array>;
 
-const encoder = /* @__PURE__ */ new TextEncoder();
-
 /** A MAC under `secret` (at least 32 characters or bytes), or under 32 random bytes when none is given. */
 export function macOf(secret: string | Uint8Array | undefined, where: string): Mac {
+  const encoder = new TextEncoder();
   let raw: Uint8Array;
   if (secret === undefined) raw = crypto.getRandomValues(new Uint8Array(32));
   else if (typeof secret === 'string' && secret.length >= 32) raw = encoder.encode(secret);
