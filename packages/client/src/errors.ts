@@ -317,6 +317,8 @@ export interface IdempotencyFailure extends ClientError {
   readonly code: IdempotencyErrorCode;
   /** The key, as given (keys are not secrets). */
   readonly key: string;
+  /** The operation the key is scoped to, e.g. `'POST /v1/messaging'` (what `inspect` and `release` of `@x/client/idempotency` take). */
+  readonly operation: string;
   /** `'unknown'`: the send may have gone out; false: this call sent nothing. */
   readonly sent: false | 'unknown';
   /** The reference id of the send whose outcome is unknown, when the service gave one. */

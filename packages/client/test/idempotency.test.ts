@@ -226,7 +226,109 @@ describe('idempotencyKey with the memory store, against the emulator', () => {
   it('refuses bad options with a ConfigurationError', () => {
     expect(() => createIdempotency({ ttlMs: 0 })).toThrow(ConfigurationError);
     expect(() => createIdempotency({ waitMs: -1 })).toThrow(ConfigurationError);
-    expect(() => createIdempotency({ store: {} as never })).toThrow('begin, complete and abandon');
+    expect(() => createIdempotency({ leaseMs: 2 })).toThrow(ConfigurationError);
+    expect(() => createIdempotency({ store: {} as never })).toThrow('begin, complete, abandon, sending, inspect, release');
+    // A callbacks-only store (no two phases) is refused up front: with it a send could go out twice.
+    const { sending: _s, inspect: _i, release: _r, ...callbacksOnly } = createMemoryReplayStore();
+    expect(() => createIdempotency({ store: callbacksOnly })).toThrow('the store has no sending, inspect, release');
+  });
+});
+
+describe('idempotencyKey in two phases: a reservation that never sent, a sender that stopped, reconciliation', () => {
+  const scope = { customerId: DEFAULT_CUSTOMER.customerId, operation: 'POST /v1/messaging' };
+
+  it('a store reply lost during begin (nothing sent): idempotency_store, then a retry sends once within the lease', async () => {
+    const inner = createMemoryReplayStore();
+    let lose = 1;
+    // The store does the begin, and its answer never reaches the caller (a dropped reply).
+    const store = {
+      ...inner,
+      begin(key: string, leaseMs: number) {
+        const begun = inner.begin(key, leaseMs);
+        return lose-- > 0 ? Promise.reject(new Error('connection lost')) : begun;
+      },
+    };
+    const c = client({ store, leaseMs: 300, waitMs: 5_000 });
+    const phone = freshPhone();
+    const lost = await failure(sms(c, phone, 'lost-1'));
+    expect(lost).toBeInstanceOf(IdempotencyError);
+    expect((lost as IdempotencyError).code).toBe('idempotency_store');
+    expect((lost as IdempotencyError).sent).toBe(false);
+    expect(sent(phone)).toBe(0);
+    const idempotency = createIdempotency({ store, leaseMs: 300 });
+    expect((await idempotency.inspect('lost-1', scope))?.state).toBe('reserved');
+    const retried = await sms(c, phone, 'lost-1'); // waits out the 300 ms reservation, then sends
+    expect(retried.data.reference_id).toBeDefined();
+    expect(sent(phone)).toBe(1);
+    expect((await sms(c, phone, 'lost-1')).data.reference_id).toBe(retried.data.reference_id);
+    expect(sent(phone)).toBe(1);
+  });
+
+  it('a sender that stops renewing (its process died mid-send): idempotency_unknown at once, not a wait then "retry later"; never a second SMS', async () => {
+    const inner = createMemoryReplayStore();
+    let renewals = 0;
+    // The first caller marks the key as being sent, then its renewals stop reaching the store.
+    const store = { ...inner, sending: (key: string, token: string, leaseMs: number, ttlMs: number) => (renewals++ === 0 ? inner.sending(key, token, leaseMs, ttlMs) : true) };
+    const phone = freshPhone();
+    servers.emulator.emulator.faults.add({ type: 'latency', ms: 1500, path: '/v1/messaging' });
+    const first = sms(client({ store, leaseMs: 150 }), phone, 'died-1');
+    await new Promise((r) => setTimeout(r, 400)); // past its lease, and no renewal arrived
+    const other = client({ store, leaseMs: 150, waitMs: 10_000 });
+    const error = await failure(sms(other, phone, 'died-1'));
+    expect(error).toBeInstanceOf(IdempotencyError);
+    expect((error as IdempotencyError).code).toBe('idempotency_unknown');
+    expect((error as IdempotencyError).sent).toBe('unknown');
+    expect((error as IdempotencyError).operation).toBe('POST /v1/messaging');
+    expect((error as Error).message).toContain('confirmNotSent: true');
+    await first; // the "dead" sender's request did go out: exactly one SMS, never a second
+    expect(sent(phone)).toBe(1);
+  });
+
+  it('a live sender renews its lease: another call waits and gets its answer', async () => {
+    const c = client({ leaseMs: 150 });
+    const phone = freshPhone();
+    servers.emulator.emulator.faults.add({ type: 'latency', ms: 700, path: '/v1/messaging' });
+    const first = sms(c, phone, 'live-1');
+    await new Promise((r) => setTimeout(r, 50));
+    const second = await sms(c, phone, 'live-1'); // 700 ms is several leases: renewed all along
+    expect(second.data.reference_id).toBe((await first).data.reference_id);
+    expect(sent(phone)).toBe(1);
+  });
+
+  it('inspect tells a key\'s state without secrets; release needs confirmNotSent and refuses a key that went out', async () => {
+    const idempotency = createIdempotency();
+    const c = client(false, { idempotency });
+    const phone = freshPhone();
+    expect(await idempotency.inspect('rec-1', scope)).toBeUndefined();
+    const { data } = await sms(c, phone, 'rec-1');
+    const state = await idempotency.inspect('rec-1', scope);
+    expect(state).toMatchObject({ state: 'answered', status: 200, referenceId: data.reference_id });
+    expect(state!.expiresAt).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(JSON.stringify(state)).not.toContain(phone);
+    const unconfirmed = await failure(idempotency.release('rec-1', scope as never));
+    expect(unconfirmed).toBeInstanceOf(ConfigurationError);
+    expect((unconfirmed as Error).message).toContain('confirmNotSent: true');
+    const answered = await failure(idempotency.release('rec-1', { ...scope, confirmNotSent: true }));
+    expect((answered as Error).message).toContain('it went out');
+    await expect(idempotency.inspect('rec-1', undefined as never)).rejects.toThrow(ConfigurationError);
+  });
+
+  it('a stalled key is reported by inspect, and once released (confirmed not sent) the same key sends', async () => {
+    const inner = createMemoryReplayStore();
+    const idempotency = createIdempotency({ store: inner, leaseMs: 150 });
+    // A sender that marked the key and died before its request left (nothing reached the service).
+    const begun = inner.begin(`idempotency:${scope.customerId}:${scope.operation}:stalled-1`, 150) as { token: string };
+    inner.sending(`idempotency:${scope.customerId}:${scope.operation}:stalled-1`, begun.token, 150, 86_400_000);
+    await new Promise((r) => setTimeout(r, 200));
+    const state = await idempotency.inspect('stalled-1', scope);
+    expect(state).toMatchObject({ state: 'stalled' });
+    expect(state!.leaseUntil).toBeLessThanOrEqual(Date.now());
+    const phone = freshPhone();
+    const c = client(false, { idempotency });
+    expect(((await failure(sms(c, phone, 'stalled-1'))) as IdempotencyError).code).toBe('idempotency_unknown');
+    expect(await idempotency.release('stalled-1', { ...scope, confirmNotSent: true })).toBe(true);
+    await sms(c, phone, 'stalled-1');
+    expect(sent(phone)).toBe(1);
   });
 });
 

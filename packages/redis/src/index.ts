@@ -4,7 +4,7 @@
  * @packageDocumentation
  * @module @x/redis
  */
-import type { DeliveryBegin, DeliveryStore, ReplayStore } from '@x/auth';
+import type { DeliveryBegin, DeliveryState, DeliveryStore, ReplayStore } from '@x/auth';
 import { checkClient } from './supported-client.js';
 
 /** The two commands the store needs, as ioredis (5, 6) spells them. */
@@ -23,28 +23,78 @@ export interface RedisReplayStoreOptions {
   prefix?: string | undefined;
 }
 
-// Values of a delivery key: the owner's token while in progress, DONE after a success, VALUE and the
-// value `complete` was given after a success that records one. Any other value (e.g. '1', written
-// by `claim` in earlier versions) counts as done.
+// Values of a delivery key: the owner's token while reserved (`p:<uuid>`); while being sent,
+// SENDING, since when, until when its holder's lease runs (epoch ms by Redis's clock) and the
+// token (`s:<since>:<lease>:p:<uuid>`); DONE after a success, VALUE and the value `complete` was
+// given after a success that records one. Any other value (e.g. '1', written by `claim` in earlier
+// versions) counts as done.
 const DONE = 'done';
 const OWNER = 'p:';
 const VALUE = 'v:';
 
 // Each script reads and writes one key atomically (Redis runs a script without interleaving).
+// Times come from Redis (TIME), so that processes with skewed clocks agree on a lease.
+const NOW = `local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)`;
+// The token that holds the key, reserved or sending (nil when done).
+const HOLDER = `local function holder(v)
+  if string.sub(v, 1, 2) == '${OWNER}' then return v end
+  return string.match(v, '^s:%d+:%d+:(.*)$')
+end`;
+// The same token again is the same begin (a command resent after its reply was lost): started.
 const BEGIN = `local v = redis.call('GET', KEYS[1])
-if not v then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 'started' end
+if not v or v == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 'started' end
 if string.sub(v, 1, 2) == '${OWNER}' then return 'in_progress' end
+local lease = string.match(v, '^s:%d+:(%d+):')
+if lease then
+  ${NOW}
+  if tonumber(lease) > now then return 'sending' end
+  return 'stalled'
+end
 return v`;
-// Done wins whoever holds the mark; 0 says another delivery had taken over the lease.
-const COMPLETE = `local v = redis.call('GET', KEYS[1])
-redis.call('SET', KEYS[1], ARGV[3] or '${DONE}', 'PX', ARGV[2])
-if v and v ~= ARGV[1] and string.sub(v, 1, 2) == '${OWNER}' then return 0 end
+// Reserved by this token: now being sent, for ARGV[3] ms. Being sent by it: its lease renewed.
+const SENDING = `local v = redis.call('GET', KEYS[1])
+if not v then return 0 end
+${NOW}
+local lease = string.format('%.0f', now + tonumber(ARGV[2]))
+if v == ARGV[1] then
+  redis.call('SET', KEYS[1], 's:' .. string.format('%.0f', now) .. ':' .. lease .. ':' .. ARGV[1], 'PX', ARGV[3])
+  return 1
+end
+local since, owner = string.match(v, '^s:(%d+):%d+:(.*)$')
+if owner ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], 's:' .. since .. ':' .. lease .. ':' .. owner, 'PX', math.max(1, redis.call('PTTL', KEYS[1])))
 return 1`;
-const ABANDON = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end
+// Done wins whoever holds the mark; 0 says another delivery had taken over the lease.
+const COMPLETE = `${HOLDER}
+local v = redis.call('GET', KEYS[1])
+redis.call('SET', KEYS[1], ARGV[3] or '${DONE}', 'PX', ARGV[2])
+if v and holder(v) and holder(v) ~= ARGV[1] then return 0 end
+return 1`;
+const ABANDON = `${HOLDER}
+local v = redis.call('GET', KEYS[1])
+if v and holder(v) == ARGV[1] then redis.call('DEL', KEYS[1]) return 1 end
 return 0`;
+const INSPECT = `local v = redis.call('GET', KEYS[1])
+if not v then return false end
+${NOW}
+return { v, redis.call('PTTL', KEYS[1]), now }`;
+const RELEASE = `return redis.call('DEL', KEYS[1])`;
 
 const randomToken = () => OWNER + crypto.randomUUID();
 const ms = (value: number) => Math.max(1, Math.ceil(value));
+
+/** A key's state from its value, its PTTL and Redis's time. */
+function stateOf(value: string, pttl: number, now: number): DeliveryState {
+  const expiresAt = now + Math.max(0, pttl);
+  if (value.startsWith(OWNER)) return { state: 'reserved', expiresAt };
+  const sending = /^s:(\d+):(\d+):/.exec(value);
+  if (sending) {
+    const leaseUntil = Number(sending[2]);
+    return { state: leaseUntil > now ? 'sending' : 'stalled', expiresAt, sendingSince: Number(sending[1]), leaseUntil };
+  }
+  return { state: 'done', expiresAt, value: value.startsWith(VALUE) ? value.slice(VALUE.length) : undefined };
+}
 
 /**
  * A replay and delivery store shared by every process that uses the same Redis.
@@ -56,7 +106,12 @@ const ms = (value: number) => Math.max(1, Math.ceil(value));
  *   only removes the mark that process owns; `complete` records the success whoever holds the
  *   mark (false when another process had taken over the lease), with the value it is given (a
  *   send's stored result for `@x/client/idempotency`), which `begin` then returns; the mark
- *   expires after the lease.
+ *   expires after the lease. A `begin` run twice with the same token (a command resent after its
+ *   reply was lost) is the same begin.
+ * - `sending` / `inspect` / `release` (two-phase sends of `@x/client/idempotency`): one Lua script
+ *   each. `sending` turns the holder's reservation into `s:<since>:<lease>:<token>` kept for the
+ *   key's ttl and renews its lease; the lease is read against Redis's own clock (`TIME`), so a
+ *   holder that stopped renewing is `stalled` for every process alike.
  *
  * When Redis cannot be reached, every call rejects and verification fails closed (the error
  * propagates); it never answers "fresh" without Redis having said so.
@@ -73,7 +128,7 @@ const ms = (value: number) => Math.max(1, Math.ceil(value));
  * }
  * ```
  */
-export function createRedisReplayStore(options: RedisReplayStoreOptions): ReplayStore & DeliveryStore {
+export function createRedisReplayStore(options: RedisReplayStoreOptions): ReplayStore & Required<DeliveryStore> {
   const { client } = options ?? ({} as Partial<RedisReplayStoreOptions>);
   checkClient(client, 'createRedisReplayStore', ['set', 'eval']);
   const prefix = options.prefix ?? 'x:replay:';
@@ -86,7 +141,18 @@ export function createRedisReplayStore(options: RedisReplayStoreOptions): Replay
       const state = await client.eval(BEGIN, 1, prefix + key, token, ms(leaseMs));
       if (state === 'started') return { state, token };
       if (state === 'in_progress') return { state };
+      if (state === 'sending' || state === 'stalled') return { state: 'in_progress', phase: state };
       return typeof state === 'string' && state.startsWith(VALUE) ? { state: 'done', value: state.slice(VALUE.length) } : { state: 'done' };
+    },
+    async sending(key, token, leaseMs, ttlMs) {
+      return (await client.eval(SENDING, 1, prefix + key, token, ms(leaseMs), ms(ttlMs))) === 1;
+    },
+    async inspect(key) {
+      const found = (await client.eval(INSPECT, 1, prefix + key)) as [string, number, number] | null;
+      return found ? stateOf(found[0], found[1], found[2]) : undefined;
+    },
+    async release(key) {
+      return (await client.eval(RELEASE, 1, prefix + key)) === 1;
     },
     async complete(key, token, ttlMs, value) {
       const args = value === undefined ? [] : [VALUE + value];

@@ -4,16 +4,21 @@
 // SMS that went out. Then a redis-server of this test's own is killed between begin and complete.
 import { DEFAULT_CUSTOMER } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createClient } from '@x/client';
+import { createIdempotency } from '@x/client/idempotency';
 import { freePort } from '../../../testing/support.js';
+import { createRedisReplayStore } from '../src/index.js';
+import { startReplyDroppingProxy } from './support/reply-dropping-proxy.js';
 
 interface Outcome {
   referenceId?: string;
   error?: { name: string; code: string; sent: unknown };
+  message?: string;
   storeErrors: string[];
 }
 
@@ -35,13 +40,13 @@ const sent = (phoneNumber: string) => emulator.emulator.outbox.list({ phoneNumbe
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Runs one sending process to its end; resolves what it printed. */
-function sendFromProcess(redisPort: number, prefix: string, key: string, phone: string, waitMs?: number): Promise<Outcome> {
-  return outcomeOf(startSender(redisPort, prefix, key, phone, waitMs));
+function sendFromProcess(redisPort: number, prefix: string, key: string, phone: string, waitMs?: number, leaseMs?: number): Promise<Outcome> {
+  return outcomeOf(startSender(redisPort, prefix, key, phone, waitMs, leaseMs));
 }
 
-function startSender(redisPort: number, prefix: string, key: string, phone: string, waitMs?: number): ChildProcess {
+function startSender(redisPort: number, prefix: string, key: string, phone: string, waitMs?: number, leaseMs?: number): ChildProcess {
   const child = spawn(process.execPath, [fileURLToPath(new URL('./fixtures/idempotent-sender.mjs', import.meta.url))], {
-    env: { ...process.env, REDIS_PORT: String(redisPort), PREFIX: prefix, BASE_URL: emulator.url, CUSTOMER_ID: DEFAULT_CUSTOMER.customerId, API_KEY: DEFAULT_CUSTOMER.apiKey, KEY: key, PHONE: phone, WAIT_MS: waitMs === undefined ? '' : String(waitMs) },
+    env: { ...process.env, REDIS_PORT: String(redisPort), PREFIX: prefix, BASE_URL: emulator.url, CUSTOMER_ID: DEFAULT_CUSTOMER.customerId, API_KEY: DEFAULT_CUSTOMER.apiKey, KEY: key, PHONE: phone, WAIT_MS: waitMs === undefined ? '' : String(waitMs), LEASE_MS: leaseMs === undefined ? '' : String(leaseMs) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -86,20 +91,24 @@ describe('idempotencyKey across two processes sharing a real Redis', () => {
     expect(sent(phone)).toBe(2);
   });
 
-  it('a process killed mid-send holds its key: the other process gets idempotency_in_progress, and sends nothing', async () => {
+  it('a process killed mid-send: the other process gets idempotency_unknown as soon as the lease lapses (not a wait then "retry later"), and sends nothing', async () => {
     const prefix = unique();
     const phone = freshPhone();
     const watcher = new Redis({ port: sharedPort, host: '127.0.0.1' });
     try {
       emulator.emulator.faults.add({ type: 'latency', ms: 3000, path: '/v1/messaging' });
-      const a = startSender(sharedPort, prefix, 'order-4', phone);
-      for (let i = 0; (await watcher.keys(`${prefix}*`)).length === 0; i++) {
-        if (i > 200) throw new Error('the first process did not begin within 10 s');
+      const a = startSender(sharedPort, prefix, 'order-4', phone, undefined, 600);
+      // Killed once its key is marked as being sent (its request is on its way).
+      for (let i = 0; !String(await watcher.get(`${prefix}idempotency:${DEFAULT_CUSTOMER.customerId}:POST /v1/messaging:order-4`)).startsWith('s:'); i++) {
+        if (i > 200) throw new Error('the first process did not start sending within 10 s');
         await sleep(50);
       }
-      a.kill('SIGKILL'); // dies mid-send: it never completes nor abandons
-      const b = await sendFromProcess(sharedPort, prefix, 'order-4', phone, 200);
-      expect(b.error).toEqual({ name: 'IdempotencyError', code: 'idempotency_in_progress', sent: 'unknown' });
+      a.kill('SIGKILL'); // dies mid-send: it never completes nor abandons, and stops renewing
+      // B may wait up to 10 s (the default): it must not need to, nor be told to retry later.
+      const b = await sendFromProcess(sharedPort, prefix, 'order-4', phone, 10_000, 600);
+      expect(b.error).toEqual({ name: 'IdempotencyError', code: 'idempotency_unknown', sent: 'unknown' });
+      expect(b.message).toContain('stopped');
+      expect(b.message).not.toContain('Retry later');
       expect(b.referenceId).toBeUndefined();
     } finally {
       watcher.disconnect();
@@ -130,13 +139,65 @@ describe('idempotencyKey across two processes sharing a real Redis', () => {
       server.kill('SIGKILL');
       const a = await first;
       expect(a.referenceId).toBeDefined(); // it did send: its answer stands
-      expect(a.storeErrors).toHaveLength(1); // and complete() failing was reported
+      expect(a.storeErrors.length).toBeGreaterThanOrEqual(1); // and complete() failing was reported (lease renewals too)
       const b = await sendFromProcess(port, prefix, 'order-3', phone);
       expect(b.error).toEqual({ name: 'IdempotencyError', code: 'idempotency_store', sent: false });
       expect(sent(phone)).toBe(1);
     } finally {
       watcher.disconnect();
       if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    }
+  });
+});
+
+describe('idempotencyKey when Redis\'s reply to begin is lost (a TCP proxy drops it and cuts the connection)', () => {
+  // The begin script's text: the proxy loses the reply to the first command that carries it.
+  const BEGIN_MARKER = "return 'started'";
+  const scope = { customerId: DEFAULT_CUSTOMER.customerId, operation: 'POST /v1/messaging' };
+
+  async function through(options: RedisOptions) {
+    const proxy = await startReplyDroppingProxy(sharedPort, BEGIN_MARKER);
+    const redis = new Redis({ port: proxy.port, host: '127.0.0.1', ...options });
+    redis.on('error', () => {}); // the cut connection: ioredis reconnects
+    await new Promise((resolve) => redis.once('ready', resolve));
+    const store = createRedisReplayStore({ client: redis, prefix: unique() });
+    const idempotency = createIdempotency({ store, leaseMs: 1_000 });
+    const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl: emulator.url, retry: false, idempotency });
+    return { proxy, redis, idempotency, client, close: async () => (redis.disconnect(), await proxy.close()) };
+  }
+  const send = (client: ReturnType<typeof createClient>, phone: string, key: string) => client.messaging.send({ phoneNumber: phone, message: 'Your order has shipped', messageType: 'ARN' }, { idempotencyKey: key });
+
+  it('a client that does not resend: the call fails with nothing sent, and a retry with the same key sends once after the short lease', async () => {
+    const phone = freshPhone();
+    const t = await through({ autoResendUnfulfilledCommands: false, maxRetriesPerRequest: 0 });
+    try {
+      const error = await send(t.client, phone, 'lost-1').then(() => undefined, (e: unknown) => e as { code: string; sent: unknown; message: string });
+      expect(t.proxy.dropped).toBe(1);
+      expect(error).toMatchObject({ name: 'IdempotencyError', code: 'idempotency_store', sent: false });
+      expect(error!.message).toContain('retry with the same key');
+      expect(sent(phone)).toBe(0);
+      expect(await t.idempotency.inspect('lost-1', scope)).toMatchObject({ state: 'reserved' }); // Redis did run the begin
+      const { data } = await send(t.client, phone, 'lost-1'); // waits out the reservation (1 s), then sends
+      expect(sent(phone)).toBe(1);
+      expect((await send(t.client, phone, 'lost-1')).data.reference_id).toBe(data.reference_id);
+      expect(await t.idempotency.inspect('lost-1', scope)).toMatchObject({ state: 'answered', referenceId: data.reference_id });
+      expect(sent(phone)).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a client that resends the unanswered begin (ioredis by default): the resent begin is the same begin, one SMS', async () => {
+    const phone = freshPhone();
+    const t = await through({});
+    try {
+      const { data } = await send(t.client, phone, 'lost-2');
+      expect(t.proxy.dropped).toBe(1);
+      expect(sent(phone)).toBe(1);
+      expect((await send(t.client, phone, 'lost-2')).data.reference_id).toBe(data.reference_id);
+      expect(sent(phone)).toBe(1);
+    } finally {
+      await t.close();
     }
   });
 });

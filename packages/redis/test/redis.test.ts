@@ -165,6 +165,84 @@ describe('createRedisReplayStore as a delivery store (callbacks exactly once)', 
   });
 });
 
+describe('createRedisReplayStore: two-phase sends (reserved, then sending), on a real redis-server', () => {
+  const day = 86_400_000;
+  const started = async (store: ReturnType<typeof createRedisReplayStore>, key: string, leaseMs: number) => {
+    const begun = await store.begin(key, leaseMs);
+    expect(begun.state).toBe('started');
+    return (begun as { token: string }).token;
+  };
+
+  it('a reservation that never reached sending is free after its short lease', async () => {
+    const store = createRedisReplayStore({ client: connection(), prefix: 'tp:' });
+    const key = unique();
+    await started(store, key, 100);
+    expect(await store.begin(key, 100)).toEqual({ state: 'in_progress' });
+    expect(await store.inspect(key)).toMatchObject({ state: 'reserved' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await store.begin(key, 100)).state).toBe('started');
+  });
+
+  it('a begin resent with its token (its reply was lost, the client sent it again) is the same begin: started, not in progress', async () => {
+    const redis = connection();
+    // A client that runs every script twice, as ioredis does when it resends a command whose reply
+    // was lost with its connection (autoResendUnfulfilledCommands): the second reply is the one seen.
+    const resending = new Proxy(redis, {
+      get(target, name) {
+        if (name === 'eval') return async (...args: Parameters<Redis['eval']>) => (await target.eval(...args), target.eval(...args));
+        const value = Reflect.get(target, name, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const store = createRedisReplayStore({ client: resending, prefix: 'tp:' });
+    const key = unique();
+    const token = await started(store, key, 60_000);
+    expect(await store.sending(key, token, 60_000, day)).toBe(true);
+  });
+
+  it('sending holds the key for the ttl; renewals keep it sending; without them it is stalled, never free', async () => {
+    const redis = connection();
+    const store = createRedisReplayStore({ client: redis, prefix: 'tp:' });
+    const other = createRedisReplayStore({ client: connection(), prefix: 'tp:' });
+    const key = unique();
+    const token = await started(store, key, 200);
+    expect(await store.sending(key, token, 200, day)).toBe(true);
+    expect(await redis.pttl(`tp:${key}`)).toBeGreaterThan(day - 60_000);
+    expect(await other.begin(key, 200)).toEqual({ state: 'in_progress', phase: 'sending' });
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await store.sending(key, token, 200, day)).toBe(true); // renewed before the lease ends
+      expect(await other.begin(key, 200)).toEqual({ state: 'in_progress', phase: 'sending' });
+    }
+    const seen = await other.inspect(key);
+    expect(seen).toMatchObject({ state: 'sending' });
+    expect(seen!.leaseUntil! - seen!.sendingSince!).toBeGreaterThanOrEqual(400);
+    await new Promise((r) => setTimeout(r, 300)); // the holder stopped renewing
+    expect(await other.begin(key, 200)).toEqual({ state: 'in_progress', phase: 'stalled' });
+    expect(await other.inspect(key)).toMatchObject({ state: 'stalled' });
+    expect(await redis.pttl(`tp:${key}`)).toBeGreaterThan(day - 60_000); // still held: never sent twice
+    expect(await other.sending(key, 'p:someone-else', 200, day)).toBe(false);
+  });
+
+  it('complete settles a sending key; abandon frees it for its holder only; release forgets any key', async () => {
+    const store = createRedisReplayStore({ client: connection(), prefix: 'tp:' });
+    const key = unique();
+    const token = await started(store, key, 60_000);
+    await store.sending(key, token, 60_000, day);
+    expect(await store.abandon(key, 'p:other')).toBe(false);
+    expect(await store.abandon(key, token)).toBe(true);
+    const next = await started(store, key, 60_000);
+    expect(await store.sending(key, token, 60_000, day)).toBe(false); // the old token holds nothing
+    await store.sending(key, next, 60_000, day);
+    expect(await store.complete(key, 'p:other', day, '{"r":1}')).toBe(false); // recorded, and says the lease was another's
+    expect(await store.begin(key, 60_000)).toEqual({ state: 'done', value: '{"r":1}' });
+    expect(await store.inspect(key)).toMatchObject({ state: 'done', value: '{"r":1}' });
+    expect(await store.release(key)).toBe(true);
+    expect(await store.inspect(key)).toBeUndefined();
+    expect(await store.release(key)).toBe(false);
+  });
+});
+
 describe('two emulator processes behind one Redis', () => {
   it('a request replayed to the other instance is refused (10002)', async () => {
     const replayStore = createRedisReplayStore({ client: connection(), prefix: `emu-${unique()}:` });

@@ -6,7 +6,7 @@ import { createRedisReplayStore, type RedisCommands } from '../src/index.js';
 
 describe('@x/redis public types', () => {
   it('the store serves nonces and callback deliveries', () => {
-    expectTypeOf(createRedisReplayStore).returns.toEqualTypeOf<ReplayStore & DeliveryStore>();
+    expectTypeOf(createRedisReplayStore).returns.toEqualTypeOf<ReplayStore & Required<DeliveryStore>>();
   });
   it('the store keeps idempotency keys for @x/client (its done state carries the stored answer)', () => {
     expectTypeOf(createRedisReplayStore({ client: {} as Redis })).toExtend<NonNullable<IdempotencyOptions['store']>>();
