@@ -127,3 +127,39 @@ describe('callback faults, set through the control API', () => {
     expect(server.emulator.faults.list()).toEqual([]);
   });
 });
+
+describe('several callback rules: every one that matches applies, in order', () => {
+  it('drop + duplicate: the first attempt is lost, its retry delivers, then the extra copy; both rules are used', async () => {
+    await addRule({ type: 'callback', chaos: 'drop' });
+    await addRule({ type: 'callback', chaos: 'duplicate' });
+    const ref = await sendSms();
+    expect(arrivals).toEqual([{ code: 200, verified: true }, { code: 200, verified: true }]);
+    const attempts = server.emulator.callbacks.list();
+    expect(attempts.map((a) => [a.attempt, a.ok, a.chaos?.kind])).toEqual([[1, false, 'drop'], [2, true, 'duplicate'], [1, true, 'duplicate']]);
+    expect(attempts.map((a) => a.chaos?.detail)).toEqual(['first attempt dropped by a callback fault: never sent; the retries follow; copy 1 of 2', 'copy 1 of 2', 'copy 2 of 2']);
+    expect(server.emulator.faults.list()).toEqual([]);
+    expect(states.get(ref)).toMatchObject({ code: 200, final: true });
+  });
+
+  it('duplicate + reorder: the final status twice, then the earlier one; duplicates add up', async () => {
+    await addRule({ type: 'callback', chaos: 'duplicate' });
+    await addRule({ type: 'callback', chaos: 'reorder' });
+    await addRule({ type: 'callback', chaos: 'duplicate', copies: 2 });
+    const ref = await sendSms();
+    expect(arrivals.map((a) => a.code)).toEqual([200, 200, 200, 200, 290]);
+    expect(server.emulator.callbacks.list().map((a) => a.chaos?.kind)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'reorder']);
+    expect(states.get(ref)).toMatchObject({ code: 200, final: true });
+  });
+
+  it('reorder and late can both reach one callback: refused with a 400 that says why; narrowed apart they are accepted', async () => {
+    expect((await addRule({ type: 'callback', chaos: 'reorder', phoneNumber: '1555' })).status).toBe(201);
+    const refused = await addRule({ type: 'callback', chaos: 'late', delayMs: 1_000 });
+    expect(refused.status).toBe(400);
+    const body = await refused.json();
+    expect(body).toMatchObject({ code: 'invalid_fault', field: 'chaos' });
+    expect(body.error).toMatch(/"late" and "reorder" both send the earlier status after the final one/);
+    expect((await addRule({ type: 'callback', chaos: 'reorder', product: 'voice', phoneNumber: '15555' })).status).toBe(400);
+    expect((await addRule({ type: 'callback', chaos: 'late', phoneNumber: '1666' })).status).toBe(201);
+    expect(server.emulator.faults.list().map((r) => (r as { chaos: string }).chaos)).toEqual(['reorder', 'late']);
+  });
+});

@@ -45,6 +45,8 @@ export type Fault =
    * status right after the final one; `late` sends it `delayMs` (emulator clock, default 5 000)
    * after the final one; `drop` loses the first attempt (never sent; the retries follow as usual).
    * `reorder` and `late` only match callbacks that have an earlier status (Messaging, Verify, Voice).
+   * Every rule that matches a callback applies (drops and copies add up); a `reorder` or `late`
+   * rule that could meet another one on the same callback is refused when added.
    */
   | { type: 'callback'; chaos: CallbackChaos; copies?: number; delayMs?: number; phoneNumber?: string; product?: CallbackProduct };
 
@@ -212,6 +214,32 @@ export interface FaultsOptions {
   onChange?: () => void;
 }
 
+const EARLIER: readonly CallbackChaos[] = ['reorder', 'late'];
+
+/** Whether two callback rules can match one callback: their products and number prefixes overlap. */
+function overlap(a: CallbackFaultRule, b: CallbackFaultRule): boolean {
+  if (a.product && b.product && a.product !== b.product) return false;
+  return !a.phoneNumber || !b.phoneNumber || a.phoneNumber.startsWith(b.phoneNumber) || b.phoneNumber.startsWith(a.phoneNumber);
+}
+
+/**
+ * Callback rules compose: every rule that matches a callback applies (drops add up, copies add up,
+ * and the earlier status follows). Two rules that both send the earlier status after the final
+ * one (`reorder`, `late`) have no single meaning together, so one that could meet another on the
+ * same callback is refused.
+ */
+function refuseClash(rule: CallbackFaultRule, rules: readonly FaultRule[]): void {
+  if (!EARLIER.includes(rule.chaos)) return;
+  const index = rules.findIndex((other) => other.type === 'callback' && EARLIER.includes(other.chaos) && overlap(rule, other));
+  if (index < 0) return;
+  const other = rules[index] as CallbackFaultRule;
+  const kinds = [rule.chaos, other.chaos].sort();
+  throw new FaultRuleError(
+    'chaos',
+    `A "${rule.chaos}" rule cannot join the ${other.chaos === rule.chaos ? 'other' : `"${other.chaos}"`} rule at index ${index}: they can apply to the same callback, and ${kinds[0] === kinds[1] ? `two "${kinds[0]}" rules both send` : `"${kinds[0]}" and "${kinds[1]}" both send`} the earlier status after the final one (once, at one time). Remove that rule first (DELETE /_emulator/faults/${index}), or give the rules numbers (phoneNumber) or products that do not overlap.`,
+  );
+}
+
 export class Faults {
   private rules: Array<FaultRule & { left: number }> = [];
   private readonly random: () => number;
@@ -225,6 +253,7 @@ export class Faults {
   /** Adds a rule after checking every field; a bad rule throws a FaultRuleError and changes nothing. */
   add(rule: FaultRule): void {
     const clean = parseFaultRule(rule);
+    if (clean.type === 'callback') refuseClash(clean, this.rules);
     this.rules.push({ ...clean, left: clean.times ?? 1 });
     this.onChange();
   }
@@ -261,14 +290,26 @@ export class Faults {
     return this.takeWhere((rule) => rule.type === type && (!rule.method || rule.method === method) && (!rule.path || path.startsWith(rule.path))) as Extract<FaultRule, { type: T }> | undefined;
   }
 
-  /** Takes the first callback rule that matches a callback (its product, its number, an earlier status for `reorder` and `late`), as `take`. */
-  takeCallback(about: CallbackAbout): CallbackFaultRule | undefined {
+  /**
+   * Takes every callback rule that matches a callback (its product, its number, an earlier status
+   * for `reorder` and `late`), in order, each by its probability and counting one use: they compose
+   * (see {@link CallbackSender}).
+   */
+  takeCallbacks(about: CallbackAbout): CallbackFaultRule[] {
     let digits: string | undefined;
-    return this.takeWhere((rule) => {
-      if (rule.type !== 'callback' || (rule.product && rule.product !== about.product)) return false;
-      if ((rule.chaos === 'reorder' || rule.chaos === 'late') && !about.earlier) return false;
-      return !rule.phoneNumber || (about.phoneNumber !== undefined && (digits ??= digitsOf(about.phoneNumber)).startsWith(rule.phoneNumber));
-    }) as CallbackFaultRule | undefined;
+    const taken: CallbackFaultRule[] = [];
+    for (let index = 0; index < this.rules.length; index++) {
+      const rule = this.rules[index]!;
+      if (rule.type !== 'callback' || (rule.product && rule.product !== about.product)) continue;
+      if ((rule.chaos === 'reorder' || rule.chaos === 'late') && !about.earlier) continue;
+      if (rule.phoneNumber && !(about.phoneNumber !== undefined && (digits ??= digitsOf(about.phoneNumber)).startsWith(rule.phoneNumber))) continue;
+      if (rule.probability !== undefined && rule.probability < 1 && !(this.random() < rule.probability)) continue;
+      if (--rule.left <= 0) this.rules.splice(index--, 1);
+      const { left: _left, ...copy } = rule;
+      taken.push(copy as CallbackFaultRule);
+    }
+    if (taken.length) this.onChange();
+    return taken;
   }
 
   private takeWhere(matches: (rule: FaultRule) => boolean): FaultRule | undefined {

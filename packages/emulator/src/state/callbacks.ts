@@ -61,6 +61,8 @@ export interface CallbackView extends Omit<CallbackAttempt, 'body'> {
 }
 
 const MAX_RECORDS = 10_000;
+/** No callback fault rule applies. */
+export const NO_RULES: readonly CallbackFaultRule[] = Object.freeze([]);
 const SIGNATURE_SHOWN = 6;
 
 /** Cuts signatures to their first characters; other headers as they are. */
@@ -167,41 +169,53 @@ export class CallbackSender {
     private readonly now: () => number,
     /** Told about every finished attempt. */
     private readonly onAttempt: (record: CallbackAttempt) => void = () => undefined,
-    /** The callback fault rule that applies to a callback, if any (the emulator's fault rules). */
-    private readonly chaosOf: (about: CallbackAbout) => CallbackFaultRule | undefined = () => undefined,
+    /** The callback fault rules that apply to a callback, in order (the emulator's fault rules; each use counted). */
+    private readonly chaosOf: (about: CallbackAbout) => readonly CallbackFaultRule[] = () => NO_RULES,
   ) {}
 
   /**
    * Sends a signed callback, with retries. `about` (its product, number and earlier status) lets
-   * a callback fault rule shape it: copies, the earlier status after the final one, a lost first attempt.
+   * callback fault rules shape it. Every rule that matches applies: `drop` rules lose that many
+   * first attempts (the retries follow), `duplicate` rules add their copies (sent one after the
+   * other, the first with the drops), and a `reorder` or `late` rule sends the earlier status after
+   * the last copy (right after, or `delayMs` after the final one).
    */
   send(url: string, payload: unknown, credentials: Credentials, referenceId: string, about?: CallbackAbout): void {
-    const rule = about && this.chaosOf(about);
-    if (!rule) return void this.deliver(url, payload, credentials, referenceId);
+    const rules = about ? this.chaosOf(about) : NO_RULES;
+    if (rules.length === 0) return void this.deliver(url, payload, credentials, referenceId);
     // One task for the whole sequence, so that `idle()` never sees a gap between its parts.
-    const task = this.sequence(rule, url, payload, credentials, referenceId, about!).finally(() => this.pending.delete(task));
+    const task = this.sequence(rules, url, payload, credentials, referenceId, about!).finally(() => this.pending.delete(task));
     this.pending.add(task);
   }
 
-  private async sequence(rule: CallbackFaultRule, url: string, payload: unknown, credentials: Credentials, referenceId: string, about: CallbackAbout): Promise<void> {
+  private async sequence(rules: readonly CallbackFaultRule[], url: string, payload: unknown, credentials: Credentials, referenceId: string, about: CallbackAbout): Promise<void> {
     const code = (body: unknown) => (body as { status?: { code?: unknown } } | undefined)?.status?.code;
-    if (rule.chaos === 'drop') return this.deliver(url, payload, credentials, referenceId, { kind: 'drop', detail: 'first attempt dropped by a callback fault: never sent; the retries follow' });
-    if (rule.chaos === 'duplicate') {
-      const copies = (rule.copies ?? 1) + 1;
-      for (let copy = 1; copy <= copies && !this.closed; copy++) await this.deliver(url, payload, credentials, referenceId, { kind: 'duplicate', detail: `copy ${copy} of ${copies}` });
-      return;
+    let drops = 0;
+    let copies = 1;
+    let after: CallbackFaultRule | undefined;
+    for (const rule of rules) {
+      if (rule.chaos === 'drop') drops++;
+      else if (rule.chaos === 'duplicate') copies += rule.copies ?? 1;
+      else after ??= rule; // Faults refuses two that can meet; a hand-made list keeps the first
     }
-    const earlier = about.earlier!();
+    const earlier = after && about.earlier!();
+    const delayMs = after?.chaos === 'late' ? (after.delayMs ?? LATE_DEFAULT_MS) : undefined;
     // The late one's wait starts with the final callback (synchronously, so that a clock moved right after brings it forward).
-    const due = rule.chaos === 'late' ? new Promise<boolean>((resolve) => this.later(this.now() + (rule.delayMs ?? LATE_DEFAULT_MS), () => resolve(true), () => resolve(false))) : true;
-    await this.deliver(url, payload, credentials, referenceId);
-    if (!(await due) || this.closed) return;
-    const detail = rule.chaos === 'late' ? `earlier status ${String(code(earlier))} sent ${rule.delayMs ?? LATE_DEFAULT_MS} ms after the final ${String(code(payload))}` : `earlier status ${String(code(earlier))} sent after the final ${String(code(payload))}`;
-    await this.deliver(url, earlier, credentials, referenceId, { kind: rule.chaos, detail });
+    const due = delayMs !== undefined ? new Promise<boolean>((resolve) => this.later(this.now() + delayMs, () => resolve(true), () => resolve(false))) : true;
+    for (let copy = 1; copy <= copies && !this.closed; copy++) {
+      const mark = copies > 1 ? { kind: 'duplicate' as const, detail: `copy ${copy} of ${copies}` } : undefined;
+      await this.deliver(url, payload, credentials, referenceId, mark, copy === 1 ? drops : 0);
+    }
+    if (!after || !(await due) || this.closed) return;
+    const detail = delayMs !== undefined ? `earlier status ${String(code(earlier))} sent ${delayMs} ms after the final ${String(code(payload))}` : `earlier status ${String(code(earlier))} sent after the final ${String(code(payload))}`;
+    await this.deliver(url, earlier, credentials, referenceId, { kind: after.chaos, detail });
   }
 
-  /** One callback with its retries; resolves when it was delivered or used up its attempts. */
-  private deliver(url: string, payload: unknown, credentials: Credentials, referenceId: string, chaos?: CallbackAttempt['chaos']): Promise<void> {
+  /**
+   * One callback with its retries; resolves when it was delivered or used up its attempts. Its
+   * first `drops` attempts are lost by a callback fault (never sent); `mark` says what the others are.
+   */
+  private deliver(url: string, payload: unknown, credentials: Credentials, referenceId: string, mark?: CallbackAttempt['chaos'], drops = 0): Promise<void> {
     const body = JSON.stringify(payload);
     const target = targetOf(url, { 'content-type': 'application/json', ...callbackHeaders(body, credentials) });
     const delays = this.options.retryDelaysMs ?? [10_000, 30_000];
@@ -212,8 +226,9 @@ export class CallbackSender {
     // `settled()` sees it under way as soon as the clock has moved.
     const attempt = (n: number) => {
       if (this.closed) return finished();
-      const dropped = n === 1 && chaos?.kind === 'drop';
-      void this.track(this.attempt(target, body, referenceId, n, undefined, delays[n - 1], chaos && (n === 1 || chaos.kind !== 'drop') ? chaos : undefined, dropped)).then((record) => {
+      const dropped = n <= drops;
+      const chaos = dropped ? { kind: 'drop' as const, detail: `${n === 1 ? 'first attempt' : `attempt ${n}`} dropped by a callback fault: never sent; the retries follow${mark ? `; ${mark.detail}` : ''}` } : mark;
+      void this.track(this.attempt(target, body, referenceId, n, undefined, delays[n - 1], chaos, dropped)).then((record) => {
         if (record.ok || record.nextAttemptAt === undefined || this.closed) finished();
         else this.later(record.nextAttemptAt, () => attempt(n + 1), finished);
       });
