@@ -185,7 +185,7 @@ try {
 
   step('Phone verification with @x/otp: SMS, resend falling back to a call, check; a pumping burst refused; the Verify API as sender');
   const events = [];
-  const otp = createOtp({ client, guard: { pumping: { minStarts: 10, threshold: 0.8 }, onEvent: (e) => events.push(e) }, onEvent: (e) => events.push(e) });
+  const otp = createOtp({ client, guard: { pumping: { prefix: { minStarts: 10, threshold: 0.8 } } }, onEvent: (e) => events.push(e) }); // the guard's events too
   const flowPhone = '15555550001'; // the emulator's undeliverable SMS number
   const flow = await otp.start({ phoneNumber: flowPhone });
   say(`start  -> ${flow.status} by ${flow.channel}, code valid ${flow.expiresInMs / 1000} s, resend in ${flow.resendInMs / 1000} s`);

@@ -3,6 +3,10 @@
 import Fastify from 'fastify';
 import { createOtp, otpTemplate } from '@x/otp';
 
+// Each refusal as the HTTP status that says what to do (the @x/otp README's table).
+const HTTP_STATUS = { invalid_number: 422, invalid_ip: 400, country_denied: 422, risk: 422, send_failed: 502, store_unavailable: 503 };
+const statusOf = (reason) => HTTP_STATUS[reason] ?? 429; // limits, pumping, circuit, cooldowns: wait retryAfterMs
+
 /**
  * @param {object} options
  * @param {import('@x/client').Client} options.client  the service's client
@@ -19,24 +23,24 @@ export function createApp({ client, store, fastify = {} }) {
   const app = Fastify(fastify);
   const bodyOf = (request) => (request.body && typeof request.body === 'object' ? request.body : {});
 
-  // A refusal is an answer, not an error: 429 with the reason and when to try again.
+  // A refusal is an answer, not an error: its status, the reason and when to try again.
   const answer = (reply, result) => {
     if (result.status === 'sent') return reply.code(201).send({ flowId: result.id, channel: result.channel, resendInMs: result.resendInMs });
     if (result.status === 'expired') return reply.code(410).send({ status: 'expired' });
-    return reply.code(429).header('retry-after', String(Math.ceil(result.retryAfterMs / 1000))).send({ reason: result.reason, retryAfterMs: result.retryAfterMs });
+    return reply.code(statusOf(result.reason)).header('retry-after', String(Math.ceil(result.retryAfterMs / 1000))).send({ reason: result.reason, retryAfterMs: result.retryAfterMs });
   };
 
   app.post('/otp/start', async (request, reply) => {
     const { phoneNumber, locale } = bodyOf(request);
-    // A locale that is not xx-XX would be misuse of start (it throws): the user's input is checked here.
-    return answer(reply, await otp.start({ phoneNumber: String(phoneNumber ?? ''), ip: request.ip, locale: /^[a-z]{2}-[A-Z]{2}$/.test(locale) ? locale : undefined }));
+    // The locale as the browser sends it: one the flow cannot read falls back to the service's default.
+    return answer(reply, await otp.start({ phoneNumber: String(phoneNumber ?? ''), ip: request.ip, locale: typeof locale === 'string' ? locale : undefined }));
   });
   app.post('/otp/:id/resend', async (request, reply) => answer(reply, await otp.resend(request.params.id, { channel: bodyOf(request).channel === 'call' ? 'call' : undefined })));
   app.post('/otp/:id/check', async (request, reply) => {
     const result = await otp.check(request.params.id, String(bodyOf(request).code ?? ''));
     if (result.status === 'valid') return { signedIn: result.phoneNumber }; // start the session here
     if (result.status === 'invalid') return reply.code(400).send(result);
-    if (result.status === 'refused') return reply.code(503).send({ reason: result.reason });
+    if (result.status === 'refused') return reply.code(statusOf(result.reason)).send({ reason: result.reason });
     return reply.code(410).send(result); // expired or locked: start again
   });
   return app;

@@ -221,6 +221,7 @@ export function guardCore(options: GuardOptions = {}): GuardCore {
     openMs: positive(options.budget.openMs ?? 5 * MINUTE, 'budget.openMs'),
   };
   const p = options.pumping === false ? undefined : options.pumping ?? {};
+  if (p && ('minStarts' in p || 'threshold' in p)) fail('createGuard: pumping.minStarts and pumping.threshold are per scope now: pass pumping: { prefix: { minStarts, threshold } } (and country: { ... } for countries).');
   const pumping = p && {
     prefix: scopeOf(p.prefix, { minStarts: 30, threshold: 0.8 }, 'prefix'),
     country: scopeOf(p.country, { minStarts: 1000, threshold: 0.9 }, 'country'),

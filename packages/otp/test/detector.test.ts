@@ -93,6 +93,12 @@ describe.each(stores)('the pumping detector on the %s store', (_name, makeStore)
   });
 });
 
+describe('the detector\'s options', () => {
+  it('the old top-level minStarts and threshold are refused loudly, saying where they go now', () => {
+    expect(() => createGuard({ pumping: { minStarts: 10, threshold: 0.8 } as never })).toThrow(/pumping: \{ prefix: \{ minStarts, threshold \} \}/);
+  });
+});
+
 describe('createOtp hears every guard event', () => {
   it('the pumping event reaches the onEvent given to createOtp as well as the guard\'s own', async () => {
     const { client } = emulated();
