@@ -239,6 +239,39 @@ describe('the emulator\'s real answers match the document', () => {
     await server.emulator.idle();
   });
 
+  it('callback attempts in every shape the control routes and the events show them: refused (cause, address, next attempt), chaos, re-sent, restored', async () => {
+    // Every event is checked against the schema of its data (the event stream sends the same objects).
+    const EVENT_SCHEMAS: Record<string, string | undefined> = { journal: 'JournalEntry', outbox: 'OutboxMessage', callback: 'CallbackAttempt', transaction: 'Transaction', faults: 'FaultList', numbers: undefined, clock: 'Clock', reset: undefined };
+    const problems: string[] = [];
+    const stop = server.emulator.events.subscribe((event) => {
+      const name = EVENT_SCHEMAS[event.type];
+      if (name) problems.push(...check(pointer('components', 'schemas', name), event.data).map((p) => `${event.type}: ${p}`));
+    });
+    try {
+      // A port nobody listens on (one just freed): the attempt is refused by the system.
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const port = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      await control('POST', '/_emulator/faults', { type: 'callback', chaos: 'duplicate' }, 201);
+      await service('POST', '/v1/messaging', { form: { phone_number: '15555550190', message: 'x', message_type: 'ARN', callback_url: `http://127.0.0.1:${port}/refused` } });
+      await server.emulator.waitFor(() => server.emulator.callbacks.attempts.find((a) => a.url.endsWith('/refused') && a.cause !== undefined));
+      const { attempts } = (await control('GET', '/_emulator/callbacks')) as { attempts: Array<Json & { id: number }> };
+      const refused = attempts.find((a) => String(a.url).endsWith('/refused'))!;
+      expect(refused).toMatchObject({ ok: false, cause: 'ECONNREFUSED', address: `127.0.0.1:${port}`, chaos: { kind: 'duplicate' } });
+      expect(refused.nextAttemptAt).toEqual(expect.any(Number));
+      await control('POST', `/_emulator/callbacks/${refused.id}/resend`, undefined, 202);
+      const saved = await control('GET', '/_emulator/snapshot');
+      await control('PUT', '/_emulator/snapshot', saved);
+      const restored = (await control('GET', '/_emulator/callbacks')) as { attempts: Json[] };
+      expect(restored.attempts.some((a) => a.restored === true && a.cause === 'ECONNREFUSED')).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      stop();
+      await control('POST', '/_emulator/reset');
+    }
+  });
+
   it('lists the HTML routes (the inspector page at / and /_emulator/inspector) as text/html', () => {
     const paths = doc.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
     for (const path of ['/', '/_emulator/inspector']) expect(Object.keys(paths[path]?.get?.responses['200']?.content ?? {}), path).toEqual(['text/html']);
@@ -253,9 +286,31 @@ describe('the emulator\'s real answers match the document', () => {
 describe('the document is stable', () => {
   // The served bytes, pinned: a refactor of where the enums or schemas come from must not change
   // one byte (a deliberate change of the document updates this digest and OPENAPI_VERSION).
-  it('serves the same bytes as OPENAPI_VERSION 1.2.0 was published with', async () => {
+  it('serves the same bytes as OPENAPI_VERSION 1.3.0 was published with', async () => {
     const body = await (await fetch(`${server.url}/_emulator/openapi.json`)).text();
+    expect(JSON.parse(body).info.version).toBe('1.3.0');
     const digest = createHash('sha256').update(body).digest('hex');
-    expect(digest).toBe('667dc741c0e931d192a38b2ca37dae4e76fc4faf156af28eccf4a7cccd5aa07a');
+    expect(digest).toBe('a624f2544d42ec4c2b88534b65766fdd12beb6850cb7ee290b9d71b9421b95b8');
+  });
+
+  // 1.3.0 declared fields of the control routes' callback attempts (cause, address, nextAttemptAt);
+  // the service's part (its paths and every schema they reach) is what 1.2.0 published.
+  it('its service part is unchanged since 1.2.0', async () => {
+    const served = (await (await fetch(`${server.url}/_emulator/openapi.json`)).json()) as { paths: Json; components: { schemas: Json } };
+    const paths = Object.fromEntries(Object.entries(served.paths).filter(([path]) => path !== '/' && !path.startsWith('/_emulator')));
+    const schemas: Json = {};
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (typeof value !== 'object' || value === null) return;
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/schemas/')) {
+          const name = inner.slice('#/components/schemas/'.length);
+          if (!(name in schemas)) walk((schemas[name] = served.components.schemas[name]));
+        } else walk(inner);
+      }
+    };
+    walk(paths);
+    expect(Object.keys(paths)).toHaveLength(21);
+    expect(createHash('sha256').update(JSON.stringify({ paths, schemas })).digest('hex')).toBe('315bf757477c89c2343525960075893f5fad1f567cf81e55085aa61d620df4cf');
   });
 });

@@ -331,7 +331,7 @@ const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
 };
 
 /** The version of this document (it changes when a route or a shape does). */
-export const OPENAPI_VERSION = '1.2.0';
+export const OPENAPI_VERSION = '1.3.0';
 
 let cached: Schema | undefined;
 
