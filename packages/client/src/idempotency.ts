@@ -130,8 +130,11 @@ export class IdempotencyError extends ClientError implements IdempotencyFailure 
   }
 }
 
-/** A settled key: the fingerprint of its parameters, and the answer (`r`) or an unknown outcome (`u`, its reference id or null). */
-type Stored = { f: string } & ({ r: { data: unknown; status: number; headers: Array<[string, string]> } } | { u: string | null });
+/**
+ * A settled key, kept small (thousands are held for a day): the fingerprint of its parameters,
+ * and the answer (`d` data, `s` status, `h` headers) or an unknown outcome (`u`, its reference id or null).
+ */
+type Stored = { f: string } & ({ d: unknown; s: number; h: Array<[string, string]> } | { u: string | null });
 
 /** Errors that prove the request was not processed: released, so that the same key can send again. */
 function notSent(error: unknown): boolean {
@@ -295,8 +298,8 @@ export function createIdempotency(options: IdempotencyOptions = {}): Idempotency
     if (state !== 'done') return { state, expiresAt, sendingSince: found.sendingSince, leaseUntil: found.leaseUntil };
     const stored = parse(found.value);
     if ('u' in stored) return { state: 'unknown', expiresAt, referenceId: stored.u ?? undefined };
-    const data = stored.r.data as { reference_id?: unknown } | null;
-    return { state: 'answered', expiresAt, status: stored.r.status, referenceId: typeof data?.reference_id === 'string' ? data.reference_id : undefined };
+    const data = stored.d as { reference_id?: unknown } | null;
+    return { state: 'answered', expiresAt, status: stored.s, referenceId: typeof data?.reference_id === 'string' ? data.reference_id : undefined };
   };
 
   return {
@@ -334,7 +337,7 @@ export function createIdempotency(options: IdempotencyOptions = {}): Idempotency
           );
         }
         if ('u' in stored) throw unknownOutcome(key, operation, stored.u ?? undefined);
-        return { data: stored.r.data as T, status: stored.r.status, headers: new Headers(stored.r.headers) };
+        return { data: stored.d as T, status: stored.s, headers: new Headers(stored.h) };
       };
 
       const deadline = Date.now() + waitMs;
@@ -390,10 +393,12 @@ export function createIdempotency(options: IdempotencyOptions = {}): Idempotency
           throw unknownOutcome(key, operation, referenceId, error);
         }
         clearInterval(renewal);
+        // Of the headers, those that describe the answer (its type, the service's x- headers);
+        // the connection's (date, length, keep-alive, server, ...) would not be true of a replay.
         const headers: Array<[string, string]> = [];
-        response.headers.forEach((value, name) => headers.push([name, value]));
-        const result = { data: maskSecretsIn(response.data), status: response.status, headers };
-        await record(() => store.complete(id, token, ttlMs, JSON.stringify({ f: fingerprint, r: result } satisfies Stored)));
+        response.headers.forEach((value, name) => void ((name === 'content-type' || name.startsWith('x-')) && headers.push([name, value])));
+        const stored: Stored = { f: fingerprint, d: maskSecretsIn(response.data), s: response.status, h: headers };
+        await record(() => store.complete(id, token, ttlMs, JSON.stringify(stored)));
         return response;
       }
     },

@@ -382,6 +382,27 @@ describe('idempotencyKey against scripted answers', () => {
     expect(JSON.stringify(kept)).not.toContain('918273');
   });
 
+  it('the stored fingerprint is keyed: another API key gives another, and no record holds the code or an unkeyed digest of the parameters', async () => {
+    const records: string[] = [];
+    const capture = () => {
+      const inner = createMemoryReplayStore();
+      return { ...inner, complete: (key: string, token: string, ttlMs: number, value?: string) => (records.push(value ?? ''), inner.complete(key, token, ttlMs, value)) };
+    };
+    const other = { customerId: DEFAULT_CUSTOMER.customerId, apiKey: Buffer.from('another key of 32 bytes.........').toString('base64') };
+    for (const credentials of [DEFAULT_CUSTOMER, other]) {
+      servers.recorder.script({ status: 200, body: { reference_id: 'R1', status: { code: 290 } } });
+      const c = createClient({ ...credentials, baseUrl: servers.recorder.url, retry: false, idempotency: createIdempotency({ store: capture() }) });
+      await c.verify.sms({ phoneNumber: PHONE, verifyCode: '918273' }, { idempotencyKey: 'keyed-1' });
+    }
+    expect(records).toHaveLength(2);
+    const [a, b] = records.map((r) => (JSON.parse(r) as { f: string }).f);
+    expect(a).not.toBe(b);
+    for (const record of records) {
+      expect(record).not.toContain('918273');
+      expect(record).not.toMatch(/[0-9a-f]{64}/); // no plain SHA-256 of anything
+    }
+  });
+
   it('property: any sequence of calls over a few keys sends once per key and answers each call with its key send', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { minLength: 1, maxLength: 12 }), fc.boolean(), async (keys, together) => {
