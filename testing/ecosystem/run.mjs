@@ -26,6 +26,7 @@ const STEPS = [
   // In the order they start: the projects that take longest first.
   { name: 'jest-node', title: 'Jest 30 + ts-jest, CommonJS, testEnvironment node', project: 'jest', script: 'test:node' },
   { name: 'jest-jsdom', title: 'Jest 30 + ts-jest, CommonJS, jest-environment-jsdom', project: 'jest', script: 'test:jsdom' },
+  { name: 'jest-fixed-jsdom', title: "Jest 30 + ts-jest, CommonJS, jsdom with the client README's one line (jest-fixed-jsdom)", project: 'jest', script: 'test:fixed-jsdom' },
   { name: 'nestjs', title: 'NestJS (platform-express, rawBody: true) receiving signed callbacks', project: 'nestjs', script: 'test' },
   { name: 'node-test', title: 'node --test, ESM and CommonJS files', project: 'node', script: 'test' },
   { name: 'msw', title: 'msw 2 setupServer (node --test, ESM and CommonJS)', project: 'node', script: 'test:msw' },

@@ -104,6 +104,13 @@ export function configure(given: CreateClientOptions | undefined): ResolvedOptio
         'Call the service from your server and let the page call that; for an internal tool or a test key, pass dangerouslyAllowBrowser: true.',
     );
   }
+  // jest-environment-jsdom takes the platform's TextEncoder away; signing needs it.
+  if (typeof (globalThis as { TextEncoder?: unknown }).TextEncoder !== 'function') {
+    throw new ConfigurationError(
+      'createClient needs TextEncoder, which this environment lacks (jest-environment-jsdom removes it): ' +
+        "in Jest, set testEnvironment: 'jest-fixed-jsdom' (npm i -D jest-fixed-jsdom), or run the test in the node environment.",
+    );
+  }
   const hasId = options.customerId !== undefined;
   if (hasId !== (options.apiKey !== undefined)) {
     const [has, lacks, variable] = hasId ? ['customerId', 'apiKey', KEY] : ['apiKey', 'customerId', ID];

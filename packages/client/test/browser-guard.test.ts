@@ -128,3 +128,24 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('a real headless Chrom
     }
   }, 60_000);
 });
+
+describe('createClient where TextEncoder is missing (jest-environment-jsdom)', () => {
+  it('refuses at creation with what to set in Jest, instead of a ReferenceError at the first send', () => {
+    const encoder = Object.getOwnPropertyDescriptor(globalThis, 'TextEncoder')!;
+    delete (globalThis as Record<string, unknown>).TextEncoder;
+    try {
+      const error = (() => {
+        try {
+          createClient({ ...account, dangerouslyAllowBrowser: true });
+        } catch (e) {
+          return e;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(String((error as Error).message)).toMatch(/testEnvironment: 'jest-fixed-jsdom'/);
+    } finally {
+      Object.defineProperty(globalThis, 'TextEncoder', encoder);
+    }
+  });
+});
