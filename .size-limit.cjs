@@ -25,7 +25,7 @@ const without = (external) => (config) => ({ ...neutral(config), external });
 module.exports = [
   row('@x/auth: signRequest only', 'packages/auth/dist/index.js', '{ signRequest }', 5_000),
   row('@x/auth: sign + verify + replay store', 'packages/auth/dist/index.js', '{ signRequest, createSigner, verifyRequest, createMemoryReplayStore, basicAuthorization, callbackSignature }', 9_200),
-  row('@x/auth (everything)', 'packages/auth/dist/index.js', '*', 11_700),
+  row('@x/auth (everything)', 'packages/auth/dist/index.js', '*', 12_000), // +300 B: the memory store holds two-phase sends (sending, inspect, release) and sweeps every duration (docs/decisions.md, "Idempotency keys in two phases")
   row('@x/auth/protocol (everything)', 'packages/auth/dist/protocol.js', '*', 6_300),
   row('@x/auth/node', 'packages/auth/dist/node.js', '*', 520, node),
   row('@x/service (status codes and states)', 'packages/service/dist/index.js', '*', 2_000),
@@ -35,7 +35,7 @@ module.exports = [
   row('@x/client: createClient only', 'packages/client/dist/index.js', '{ createClient }', 21_100),
   row('@x/client (everything, with @x/auth)', 'packages/client/dist/index.js', '*', 23_300),
   row('@x/client/node', 'packages/client/dist/node.js', '*', 12_800, node),
-  row('@x/client/idempotency (alone)', 'packages/client/dist/idempotency.js', '*', 8_900),
+  row('@x/client/idempotency (alone)', 'packages/client/dist/idempotency.js', '*', 10_800), // +1.9 KB: keyed fingerprint (HMAC), two phases with a renewed lease, inspect and release, messages that say what works (docs/decisions.md, "Idempotency keys in two phases")
   row('@x/client/otel (@opentelemetry/api outside)', 'packages/client/dist/otel.js', '*', 2_200, without(['@opentelemetry/api'])), // +600 B: paths templated whatever the spelling, the HTTP client conventions and http.client.request.duration (docs/decisions.md, "Tracing by the OpenTelemetry HTTP client conventions")
   row('@x/webhooks (everything, with @x/auth)', 'packages/webhooks/dist/index.js', '*', 8_900),
   row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_350), // +50 B: verifyRequest reads a server's Map of headers without a copy (docs/decisions.md, "Size budgets")

@@ -65,7 +65,9 @@ export interface IdempotencyOptions {
  * as `IdempotencyError.operation` gives it).
  */
 export interface IdempotencyScope {
+  /** The account the key was sent with. */
   customerId: string;
+  /** The operation, as `IdempotencyError.operation` spells it: `'POST /v1/messaging'`. */
   operation: string;
 }
 
@@ -80,6 +82,7 @@ export interface IdempotencyScope {
  * - `unknown`: the send failed in a way that may have let it out (`referenceId` when known).
  */
 export interface IdempotencyKeyState {
+  /** Where the key is: see above. */
   state: 'reserved' | 'sending' | 'stalled' | 'answered' | 'unknown';
   /** When the key is forgotten (after it, the same key sends again). */
   expiresAt: number;
@@ -118,6 +121,7 @@ export class IdempotencyError extends ClientError implements IdempotencyFailure 
   override name = 'IdempotencyError';
   declare readonly code: IdempotencyErrorCode;
   declare readonly key: string;
+  /** The operation the key is scoped to (`'POST /v1/messaging'`): what `inspect` and `release` take. */
   declare readonly operation: string;
   declare readonly sent: false | 'unknown';
   declare readonly referenceId: string | undefined;
