@@ -7,7 +7,7 @@
 import type { DeliveryBegin, DeliveryState, DeliveryStore, ReplayStore } from '@x/auth';
 import { checkClient } from './supported-client.js';
 
-/** The two commands the store needs, as ioredis (5, 6) spells them. */
+/** The commands the store sends, as ioredis (5, 6) spells them (the client itself must be of the ioredis family). */
 export interface RedisCommands {
   set(key: string, value: string, px: 'PX', milliseconds: number, nx: 'NX'): Promise<'OK' | null | string>;
   eval(script: string, numKeys: number, ...args: Array<string | number>): Promise<unknown>;
@@ -17,7 +17,7 @@ export interface RedisCommands {
 export type RedisSetNx = RedisCommands;
 
 export interface RedisReplayStoreOptions {
-  /** An ioredis client (or anything with its `set(key, value, 'PX', ms, 'NX')` and `eval(script, numKeys, ...args)`). */
+  /** An ioredis 5 or 6 client (`Redis` or `Cluster`), or iovalkey's. Any other client (node-redis, a hand-made object) is refused at creation (`XError('unsupported_client')`). */
   client: RedisCommands;
   /** Prefix of every key. Default `x:replay:`. */
   prefix?: string | undefined;

@@ -7,7 +7,7 @@ export interface RedisStateCommands {
 }
 
 export interface RedisStateStoreOptions {
-  /** An ioredis client (or anything with its `get(key)` and `eval(script, numKeys, ...args)`). */
+  /** An ioredis 5 or 6 client (`Redis` or `Cluster`), or iovalkey's. Any other client (node-redis, a hand-made object) is refused at creation (`XError('unsupported_client')`). */
   client: RedisStateCommands;
   /** Prefix of every key. Default `x:state:`. */
   prefix?: string | undefined;

@@ -110,10 +110,21 @@ describe('idempotencyKey across two processes sharing a real Redis', () => {
       expect(b.message).toContain('stopped');
       expect(b.message).not.toContain('Retry later');
       expect(b.referenceId).toBeUndefined();
+      expect(sent(phone)).toBe(0); // the killed process's request was abandoned by the emulator; the other never sent one
+      // Reconciliation from a third place: the key is stalled; once known not sent, released, and the same key sends once.
+      const idempotency = createIdempotency({ store: createRedisReplayStore({ client: watcher, prefix }) });
+      const scope = { customerId: DEFAULT_CUSTOMER.customerId, operation: 'POST /v1/messaging' };
+      const state = await idempotency.inspect('order-4', scope);
+      expect(state).toMatchObject({ state: 'stalled' });
+      expect(state!.leaseUntil).toBeGreaterThan(state!.sendingSince!);
+      await expect(idempotency.release('order-4', scope as never)).rejects.toThrow('confirmNotSent: true');
+      expect(await idempotency.release('order-4', { ...scope, confirmNotSent: true })).toBe(true);
+      const c = await sendFromProcess(sharedPort, prefix, 'order-4', phone, undefined, 600);
+      expect(c.referenceId).toBeDefined();
+      expect(sent(phone)).toBe(1);
     } finally {
       watcher.disconnect();
     }
-    expect(sent(phone)).toBe(0); // the killed process's request was abandoned by the emulator; the other never sent one
   });
 
   it('Redis killed between begin and complete: the sender keeps its answer, the next process gets a typed error, never a second SMS', async () => {
