@@ -24,32 +24,28 @@ export interface EmulatorHandlersOptions {
 }
 
 /** The origin (`https://host[:port]`) of one entry of `hosts`, without a trailing dot; a clear error for anything else. */
-function originOf(host: string | URL): URL {
+function originOf(host: string | URL): string {
   let url: URL | undefined;
   try {
     url = new URL(String(host));
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || (url.pathname !== '/' && url.pathname !== '') || url.username !== '' || url.password !== '') {
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || (url.pathname !== '/' && url.pathname !== '') || url.username || url.password) {
     throw new EmulatorError('invalid_option', `emulatorHandlers: hosts must be origins such as 'https://rest-api.telesign.com' (scheme and host, no path); got ${JSON.stringify(String(host))}.`);
   }
-  return new URL(url.origin.replace(/\.(?=(:\d+)?$)/, ''));
+  return url.origin.replace(/\.(?=(:\d+)?$)/, '');
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The URLs of an origin in every spelling a client may use: any case (URL parsing lowers it), the
- * host with or without its trailing dot (`rest-api.telesign.com.`, the same name in DNS). msw
- * matches handlers against the URL without its query.
+ * The URLs of an origin in every spelling a client may use: any case, the host with or without its
+ * trailing dot (`rest-api.telesign.com.`, the same name in DNS). msw matches handlers against the
+ * URL without its query.
  */
-function originPattern(origin: URL): RegExp {
-  return new RegExp(`^${escape(origin.protocol)}//${escape(origin.hostname)}\\.?${origin.port ? `:${origin.port}` : ''}(?=[/?#]|$)`, 'i');
-}
+const originPattern = (origin: string) => new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/(:\d+)?$/, '\\.?$&')}(?=[/?#]|$)`, 'i');
 
 /** Requests for the service's domain (any host under it, with or without a trailing dot) that no host of `hosts` covers. */
-const serviceDomain = new RegExp(`^https?://([^/?#]*\\.)?${escape(SERVICE_DOMAIN)}\\.?(:\\d+)?([/?#]|$)`, 'i');
+const serviceDomain = new RegExp(`^https?://([^/?#]*\\.)?${SERVICE_DOMAIN.replace(/\./g, '\\.')}\\.?(:\\d+)?([/?#]|$)`, 'i');
 
 /**
  * msw handlers that answer every request for the service's hosts with the emulator
@@ -85,12 +81,10 @@ export function emulatorHandlers(emulator: Pick<Emulator, 'fetch'>, options: Emu
   if (typeof emulator?.fetch !== 'function') throw new EmulatorError('invalid_option', 'emulatorHandlers: pass the emulator createEmulator() returned.');
   const given = options.hosts ?? Object.values(SERVICE_HOSTS);
   if (!Array.isArray(given) || given.length === 0) throw new EmulatorError('invalid_option', 'emulatorHandlers: hosts must be a non-empty array of origins.');
-  const origins = [...new Map(given.map(originOf).map((url) => [url.origin, url])).values()];
+  const origins = [...new Set(given.map(originOf))];
   // The emulator's own entry tells whether a route served the request; a stand-in with only `fetch` is served as is.
   const inner = (emulator as { [SERVE]?: Serve })[SERVE];
   const serve = async ({ request }: { request: Request }): Promise<Response> => {
-    const method = request.method;
-    const path = new URL(request.url).pathname;
     try {
       if (!inner) return await emulator.fetch(request);
       const { response, notEmulated } = await inner(request);
@@ -101,10 +95,7 @@ export function emulatorHandlers(emulator: Pick<Emulator, 'fetch'>, options: Emu
       if (error instanceof TypeError || (error instanceof Error && error.name === 'AbortError')) return HttpResponse.error();
       throw error;
     }
-    throw new EmulatorError(
-      'not_emulated',
-      `@x/emulator/msw: ${method} ${path} is not emulated: the emulator has no such operation, so it cannot say what the service answers; the request was not sent to the network. The operations it emulates are in its OpenAPI document (GET /_emulator/openapi.json); add a handler of your own before emulatorHandlers for this one.`,
-    );
+    throw new EmulatorError('not_emulated', `@x/emulator/msw: ${request.method} ${new URL(request.url).pathname} is not emulated (see GET /_emulator/openapi.json); the request was not sent. Put a handler of your own before emulatorHandlers.`);
   };
   return [
     ...origins.map((origin) => http.all(originPattern(origin), serve)),
@@ -112,7 +103,7 @@ export function emulatorHandlers(emulator: Pick<Emulator, 'fetch'>, options: Emu
       const { origin } = new URL(request.url);
       throw new EmulatorError(
         'unrouted_host',
-        `@x/emulator/msw: ${request.method} ${origin} is a host of the service that emulatorHandlers does not route (it routes ${origins.map((o) => o.origin).join(', ')}); the request was not sent. Add ${origin.replace(/\.(?=(:\d+)?$)/, '')} to the hosts option.`,
+        `@x/emulator/msw: ${request.method} ${origin} is a host of the service that emulatorHandlers does not route (it routes ${origins.join(', ')}); the request was not sent. Add it to the hosts option.`,
       );
     }),
   ];

@@ -74,7 +74,7 @@ describe('idle under vi.useFakeTimers()', () => {
         expect((await local(emulator, 'POST', '/v1/messaging', { form: { phone_number: '15555550172', message: 'x', message_type: 'ARN' } })).status).toBe(200);
         const error = await rejection(emulator.idle({ timeoutMs: 300 }));
         expect(error.code).toBe('wait_timeout');
-        expect(error.message).toMatch(/^idle timed out after 300 ms of real time: 1 scheduled task \(delivery or status change\) waits for the emulator's clock to reach .*; it reads .* and did not move/);
+        expect(error.message).toMatch(/^idle timed out after 300 ms of real time: 1 scheduled task\(s\) \(delivery or status change\) wait for the emulator's clock to reach .*; it reads .* and did not move/);
         expect(error.message).toMatch(/Fake timers/);
         // Moving the fake clock lets it finish: the callback is sent.
         vi.advanceTimersByTime(5_000);
@@ -94,7 +94,7 @@ describe('idle under vi.useFakeTimers()', () => {
       emulator = createEmulator({ deliveryDelayMs: 60_000, customers: [{ ...DEFAULT_CUSTOMER, callbackUrl: 'http://127.0.0.1:9/cb' }] });
       await local(emulator, 'POST', '/v1/messaging', { form: { phone_number: '15555550173', message: 'x', message_type: 'ARN' } });
       const error = await rejection(emulator.idle());
-      expect(error.message).toMatch(/^idle stopped: 1 scheduled task .* waits for the emulator's clock to reach .*; it reads .* and did not move in 1000 ms of real time/);
+      expect(error.message).toMatch(/^idle stopped: 1 scheduled task.* wait for the emulator's clock to reach .*; it reads .* and did not move in 1000 ms of real time/);
     },
     RUNNER_LIMIT_MS,
   );
@@ -108,7 +108,7 @@ describe('idle under vi.useFakeTimers()', () => {
         emulator = createEmulator({ deliveryDelayMs: 0, customers: [{ ...DEFAULT_CUSTOMER, callbackUrl: receiver.url }], callbacks: { retryDelaysMs: [10_000] } });
         await local(emulator, 'POST', '/v1/messaging', { form: { phone_number: '15555550174', message: 'x', message_type: 'ARN' } });
         const error = await rejection(emulator.idle({ timeoutMs: 2_000 }));
-        expect(error.message).toMatch(/1 callback retry waits for the emulator's clock/);
+        expect(error.message).toMatch(/1 callback retry\(ies\) wait for the emulator's clock/);
         expect(receiver.received).toHaveLength(1);
       } finally {
         await receiver.close();

@@ -10,6 +10,7 @@ import {
   type EmulatorErrorCode,
   type EmulatorEvent,
   type EmulatorOptions,
+  type IdleOptions,
   type FaultRule,
   type InboundPayload,
   type InboundResult,
@@ -108,6 +109,12 @@ describe('public types', () => {
     expectTypeOf(emulator.waitFor({ transaction: { referenceId: 'x', final: true } }, { timeoutMs: 1000 })).resolves.toEqualTypeOf<TransactionView>();
     expectTypeOf(emulator.waitFor({ callback: { ok: true } })).resolves.toEqualTypeOf<CallbackAttempt>();
     expectTypeOf(emulator.waitFor({ journal: { path: '/v1/verify' } })).resolves.toEqualTypeOf<JournalEntry>();
+    // idle: an optional real-time limit.
+    expectTypeOf(emulator.idle()).resolves.toEqualTypeOf<void>();
+    expectTypeOf(emulator.idle({ timeoutMs: 2_000 })).resolves.toEqualTypeOf<void>();
+    expectTypeOf<IdleOptions>().toEqualTypeOf<{ timeoutMs?: number }>();
+    // @ts-expect-error: timeoutMs is a number of milliseconds
+    void emulator.idle({ timeoutMs: '2s' });
     expectTypeOf(emulator.waitFor(() => emulator.outbox.latest('15555550100'))).resolves.toEqualTypeOf<OutboxMessage>();
     expectTypeOf<EmulatorOptions['cors']>().toEqualTypeOf<boolean | undefined>();
   });

@@ -293,7 +293,7 @@ export class Faults {
   /**
    * Takes every callback rule that matches a callback (its product, its number, an earlier status
    * for `reorder` and `late`), in order, each by its probability and counting one use: they compose
-   * (see {@link CallbackSender}).
+   * (the callback sender adds up drops and copies, then sends the earlier status).
    */
   takeCallbacks(about: CallbackAbout): CallbackFaultRule[] {
     let digits: string | undefined;

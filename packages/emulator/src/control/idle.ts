@@ -10,6 +10,7 @@ import type { Scheduler } from '../state/scheduler.js';
 import { realDelay, realTimeSignal } from './real-time.js';
 import { checkTimeout } from './wait.js';
 
+/** Options of `emulator.idle()`. */
 export interface IdleOptions {
   /** Real milliseconds before it rejects (an EmulatorError, `wait_timeout`), even under fake timers. Default: no limit but the one below. At most 3 600 000. */
   timeoutMs?: number;
@@ -20,21 +21,20 @@ const TICK_MS = 25;
 export const STALL_MS = 1_000;
 
 const at = (ms: number | undefined) => (ms === undefined ? '?' : new Date(ms).toISOString());
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What idle waits for, in words. */
 function explain(scheduler: Scheduler, callbacks: CallbackSender, now: number, clockMoved: boolean): string {
   const tasks = scheduler.waitingForeground();
   const waits = callbacks.waiting();
   const parts: string[] = [];
-  if (tasks.count) parts.push(`${plural(tasks.count, 'scheduled task (delivery or status change)', 'scheduled tasks (deliveries or status changes)')} ${tasks.count === 1 ? 'waits' : 'wait'} for the emulator's clock to reach ${at(tasks.at)}`);
-  if (waits.sleeping) parts.push(`${plural(waits.sleeping, 'callback retry waits', 'callback retries wait')} for the emulator's clock to reach ${at(waits.at)}`);
-  if (waits.inFlight) parts.push(`${plural(waits.inFlight, 'callback attempt is', 'callback attempts are')} under way`);
-  const what = parts.length ? parts.join('; ') : 'callbacks are still being sent';
-  return `${what}; it reads ${at(now)}${clockMoved ? '' : ' and did not move'}`;
+  const clock = " for the emulator's clock to reach ";
+  if (tasks.count) parts.push(`${tasks.count} scheduled task(s) (delivery or status change) wait${clock}${at(tasks.at)}`);
+  if (waits.sleeping) parts.push(`${waits.sleeping} callback retry(ies) wait${clock}${at(waits.at)}`);
+  if (waits.inFlight) parts.push(`${waits.inFlight} callback attempt(s) under way`);
+  return `${parts.join('; ') || 'callbacks are being sent'}; it reads ${at(now)}${clockMoved ? '' : ' and did not move'}`;
 }
 
-const HOW = 'Fake timers (vi.useFakeTimers(), jest.useFakeTimers()) hold the emulator\'s clock and timers: advance them (vi.advanceTimersByTime(ms)), move the emulator\'s clock (emulator.clock.advance(ms)), or fake only Date ({ toFake: ["Date"] })';
+const HOW = 'Fake timers hold the clock and timers: advance them (vi.advanceTimersByTime) or the emulator\'s clock (emulator.clock.advance)';
 
 /** See `Emulator.idle`. */
 export async function idle(scheduler: Scheduler, callbacks: CallbackSender, now: () => number, options: IdleOptions = {}): Promise<void> {
@@ -61,7 +61,7 @@ export async function idle(scheduler: Scheduler, callbacks: CallbackSender, now:
       if (window.ends.aborted) {
         const stalled = !window.timerRan() && now() === window.clock && callbacks.waiting().inFlight === 0;
         window.close();
-        if (stalled) throw new EmulatorError('wait_timeout', `idle stopped: ${explain(scheduler, callbacks, now(), false)} in ${STALL_MS} ms of real time, and the emulator's timers did not run. ${HOW}.`);
+        if (stalled) throw new EmulatorError('wait_timeout', `idle stopped: ${explain(scheduler, callbacks, now(), false)} in ${STALL_MS} ms of real time, its timers not run. ${HOW}.`);
         window = openWindow(now());
       }
     }
