@@ -28,6 +28,7 @@ const STEPS = [
   { name: 'jest-jsdom', title: 'Jest 30 + ts-jest, CommonJS, jest-environment-jsdom', project: 'jest', script: 'test:jsdom' },
   { name: 'jest-fixed-jsdom', title: "Jest 30 + ts-jest, CommonJS, jsdom with the client README's one line (jest-fixed-jsdom)", project: 'jest', script: 'test:fixed-jsdom' },
   { name: 'nestjs', title: 'NestJS (platform-express, rawBody: true) receiving signed callbacks', project: 'nestjs', script: 'test' },
+  { name: 'msw3', title: 'msw 3 on Node 22 (the project\'s node package): setupServer with the client, @x/emulator/msw serving telesignsdk (ESM and CommonJS)', project: 'msw3', script: 'test' },
   { name: 'node-test', title: 'node --test, ESM and CommonJS files', project: 'node', script: 'test' },
   { name: 'msw', title: 'msw 2 setupServer (node --test, ESM and CommonJS)', project: 'node', script: 'test:msw' },
   { name: 'nock', title: 'nock 14 with disableNetConnect() (node --test, ESM and CommonJS)', project: 'node', script: 'test:nock' },

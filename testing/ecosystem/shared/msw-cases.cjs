@@ -14,8 +14,10 @@ const phoneNumber = '15555551234';
  *   functions, and what the test names start with (the module system)
  * @param {{ setupServer: Function, http: any, HttpResponse: any, passthrough: Function }} msw
  * @param {{ createClient: Function }} sdk
+ * @param {object} [listen] setupServer's listen options that fail an unhandled request: msw 2 spells
+ *   it `onUnhandledRequest`, msw 3 `onUnhandledFrame`
  */
-function mswCases({ test, before, after, label }, msw, sdk) {
+function mswCases({ test, before, after, label }, msw, sdk, listen = { onUnhandledRequest: 'error' }) {
   let real;
   let mock;
   const seen = [];
@@ -27,7 +29,7 @@ function mswCases({ test, before, after, label }, msw, sdk) {
         return msw.HttpResponse.json({ reference_id: 'MSW00000000000000000000000000001', status: { code: 290, description: 'Message in progress' } });
       }),
     );
-    mock.listen({ onUnhandledRequest: 'error' });
+    mock.listen(listen);
   });
   after(async () => {
     mock.close();
@@ -44,7 +46,7 @@ function mswCases({ test, before, after, label }, msw, sdk) {
     assert.deepEqual(real.requests, [], 'the request reached the real server');
   });
 
-  test(`${label}: an unhandled request fails with onUnhandledRequest: 'error' and is not sent`, async () => {
+  test(`${label}: an unhandled request fails with ${JSON.stringify(listen)} and is not sent`, async () => {
     const client = sdk.createClient({ ...credentials, baseUrl: real.url });
     await assert.rejects(client.messaging.status('0123456789ABCDEF0123456789ABCDEF'));
     assert.deepEqual(real.requests, [], 'the unhandled request reached the real server');

@@ -1,7 +1,7 @@
 // The official client (telesignsdk, from the npm registry) with its default host, answered by an
 // in-process emulator through msw and @x/emulator/msw: written once, run by an ESM and a CommonJS
 // test file with their module system's builds of msw and @x/emulator. Nothing leaves the process:
-// msw intercepts fetch (which telesignsdk uses) and onUnhandledRequest is 'error'.
+// msw intercepts fetch (which telesignsdk uses) and an unhandled request fails.
 const assert = require('node:assert/strict');
 
 /**
@@ -9,11 +9,13 @@ const assert = require('node:assert/strict');
  * @param {{ setupServer: Function }} msw
  * @param {{ createEmulator: Function, DEFAULT_CUSTOMER: { customerId: string, apiKey: string }, emulatorHandlers: Function }} sdk
  * @param {any} TeleSign the official client's class
+ * @param {object} [listen] setupServer's listen options that fail an unhandled request (msw 2:
+ *   `onUnhandledRequest`, msw 3: `onUnhandledFrame`)
  */
-function mswOfficialCases({ test, before, after, label }, msw, sdk, TeleSign) {
+function mswOfficialCases({ test, before, after, label }, msw, sdk, TeleSign, listen = { onUnhandledRequest: 'error' }) {
   const emulator = sdk.createEmulator();
   const server = msw.setupServer(...sdk.emulatorHandlers(emulator));
-  before(() => server.listen({ onUnhandledRequest: 'error' }));
+  before(() => server.listen(listen));
   after(() => {
     server.close();
     emulator.close();
