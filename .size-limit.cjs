@@ -41,6 +41,7 @@ module.exports = [
   row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_350), // +50 B: verifyRequest reads a server's Map of headers without a copy (docs/decisions.md, "Size budgets")
   row('@x/webhooks/router (everything)', 'packages/webhooks/dist/router.js', '*', 2_800), // +400 B: the table of event names on() checks, unhandled callbacks reported (docs/decisions.md, "The router refuses")
   row('@x/webhooks/otel (@opentelemetry/api outside)', 'packages/webhooks/dist/otel.js', '*', 2_100, without(['@opentelemetry/api'])), // +550 B: the bounded sendSpan lookup and its refused option (WebhookError, shared with @x/webhooks in a receiver)
+  row('@x/webhooks/queue', 'packages/webhooks/dist/queue.js', '*', 4_500), // the callback's identity (SHA-256 of noble) and the webhooks error; only those who queue import it
   row('@x/webhooks/testing', 'packages/webhooks/dist/testing.js', '*', 4_000),
   row('@x/webhooks/node', 'packages/webhooks/dist/node.js', '*', 4_200, node),
   row('@x/otp: createGuard only', 'packages/otp/dist/index.js', '{ createGuard }', 42_000), // numbers read with libphonenumber-js (min metadata), addresses with ipaddr.js (docs/decisions.md, "@x/otp: one identity per real thing")

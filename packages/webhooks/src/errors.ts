@@ -18,7 +18,8 @@ export type WebhookErrorCode =
   | 'state_contended'
   | 'unknown_event'
   | 'invalid_handler'
-  | 'invalid_option';
+  | 'invalid_option'
+  | 'invalid_job';
 
 /**
  * Thrown for misuse: a parsed or already read body, no key, a store that cannot hold deliveries,

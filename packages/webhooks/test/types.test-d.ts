@@ -70,7 +70,7 @@ describe('@x/webhooks public types', () => {
     expectTypeOf<CallbackOptions['replayStore']>().toEqualTypeOf<DeliveryStore | undefined>();
     expectTypeOf<'in_progress' | 'body_too_large'>().toExtend<CallbackFailure>();
     expectTypeOf(callbackAnswer).returns.toEqualTypeOf<CallbackAnswer>();
-    expectTypeOf<WebhookErrorCode>().toEqualTypeOf<'body_parsed' | 'body_used' | 'missing_key' | 'invalid_store' | 'outcome_required' | 'missing_options' | 'not_verified' | 'state_contended' | 'unknown_event' | 'invalid_handler' | 'invalid_option'>();
+    expectTypeOf<WebhookErrorCode>().toEqualTypeOf<'body_parsed' | 'body_used' | 'missing_key' | 'invalid_store' | 'outcome_required' | 'missing_options' | 'not_verified' | 'state_contended' | 'unknown_event' | 'invalid_handler' | 'invalid_option' | 'invalid_job'>();
   });
   it('handleCallback carries the handler value or the answer to send', () => {
     const handled = {} as HandledCallback<number>;
