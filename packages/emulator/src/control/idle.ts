@@ -7,8 +7,7 @@
 import { EmulatorError } from '../errors.js';
 import type { CallbackSender } from '../state/callbacks.js';
 import type { Scheduler } from '../state/scheduler.js';
-import { realDelay, realTimeSignal } from './real-time.js';
-import { checkTimeout } from './wait.js';
+import { checkTimeout, realDelay, realTimeSignal } from './real-time.js';
 
 /** Options of `emulator.idle()`. */
 export interface IdleOptions {

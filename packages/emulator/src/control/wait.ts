@@ -7,7 +7,7 @@ import { outboxPredicate, type OutboxFilter } from '../state/outbox.js';
 import { phoneMatcher } from '../service/phone.js';
 import { INTERMEDIATE } from '../service/codes.js';
 import { statusCode } from '../state/store.js';
-import { realDelay, realTimeSignal } from './real-time.js';
+import { checkTimeout, realDelay, realTimeSignal } from './real-time.js';
 import { maskCredentials } from '../service/url.js';
 
 export interface CallbackFilter {
@@ -36,7 +36,6 @@ export interface WaitOptions {
 }
 
 export const WAIT_DEFAULT_TIMEOUT_MS = 5_000;
-const WAIT_MAX_TIMEOUT_MS = 3_600_000;
 /** Besides every event, the condition is checked this often (state that moves with the clock alone). */
 const POLL_MS = 25;
 
@@ -104,12 +103,6 @@ function compile(ctx: EmulatorContext, query: unknown): Compiled {
 }
 
 /** Checks a `timeoutMs` option (waitFor, idle). */
-export function checkTimeout(t: unknown): void {
-  if (t !== undefined && (typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t > WAIT_MAX_TIMEOUT_MS)) {
-    throw new EmulatorError('invalid_option', `timeoutMs must be a whole number of milliseconds from 0 to ${WAIT_MAX_TIMEOUT_MS}; got ${String(t)}.`);
-  }
-}
-
 /** See `Emulator.waitFor`. */
 export function waitFor(ctx: EmulatorContext, query: unknown, options: WaitOptions = {}): Promise<unknown> {
   let compiled: Compiled;
