@@ -9,7 +9,7 @@ const define = { __VERSION__: JSON.stringify(pkg.version) };
 // (the path mask) are copied into it, so the client's own bundles stay as they are without it.
 export default [
   library({
-    entry: { index: 'src/index.ts', idempotency: 'src/idempotency.ts', node: 'src/node/index.ts', platform: 'src/platform.ts', 'platform-node': 'src/node/platform.ts' },
+    entry: { index: 'src/index.ts', idempotency: 'src/idempotency.ts', volume: 'src/volume.ts', node: 'src/node/index.ts', platform: 'src/platform.ts', 'platform-node': 'src/node/platform.ts' },
     external: ['#platform'],
     define,
     // One file per entry, as in the CommonJS build: an ESM import loads index.js and the platform
@@ -20,7 +20,7 @@ export default [
     shims: true,
     // The otel entry's code is the other build's; its declarations are made here (their cleaning would race).
     clean: ['!**/otel.*'],
-    dts: { entry: { index: 'src/index.ts', idempotency: 'src/idempotency.ts', node: 'src/node/index.ts', platform: 'src/platform.ts', 'platform-node': 'src/node/platform.ts', otel: 'src/otel-entry.ts' } },
+    dts: { entry: { index: 'src/index.ts', idempotency: 'src/idempotency.ts', volume: 'src/volume.ts', node: 'src/node/index.ts', platform: 'src/platform.ts', 'platform-node': 'src/node/platform.ts', otel: 'src/otel-entry.ts' } },
   }),
   library({ entry: { otel: 'src/otel-entry.ts' }, define, clean: false, dts: false }),
 ];
