@@ -10,3 +10,5 @@ export { createMemoryRateLimitStore } from './pacing.js';
 export type { Rate, RateLimitStore, MemoryRateLimitStoreOptions } from './pacing.js';
 export { createMemorySpendStore, createSpendCap, SpendCapError } from './spend.js';
 export type { SpendBudget, SpendResult, SpendStore, MemorySpendStoreOptions, SpendRequest, Budget, SpendCapOptions, SpendCharge, SpendCap } from './spend.js';
+export { sendMany } from './fanout.js';
+export type { SendManyItem, SendManyOptions, SendManyResult, SendManyEvent, RefusedReason } from './fanout.js';
