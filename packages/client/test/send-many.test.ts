@@ -80,7 +80,11 @@ describe('sendMany against the emulator', () => {
     const list = items(6);
     const limiter = createMemoryRateLimitStore();
     const pauses: number[] = [];
-    const shared: RateLimitStore = { acquire: (k, r) => limiter.acquire(k, r), pause: async (k, until) => void pauses.push(until) ?? limiter.pause(k, until) };
+    const shared: RateLimitStore = { acquire: (k, r) => limiter.acquire(k, r), pause: async (k, until) => {
+        pauses.push(until);
+        await limiter.pause(k, until);
+      },
+    };
     server.emulator.faults.add({ type: 'status', status: 429, retryAfterSeconds: 1, method: 'POST', path: '/v1/messaging' });
     const events: SendManyEvent[] = [];
     const results = await collect(sendMany(client, list, { runId: 'run-c', concurrency: 1, rate: { perSecond: 100, store: shared }, onEvent: (e) => events.push(e) }));
