@@ -1,3 +1,3 @@
 import { library } from '../../tsup.shared.js';
 
-export default library();
+export default library({ entry: ['src/index.ts', 'src/testing.ts'] });

@@ -5,13 +5,12 @@
  * @packageDocumentation
  * @module @x/otp/redis
  */
-import { XError } from '@x/auth';
-import type { RedisCommands } from '@x/redis';
+import { redisScripts, type RedisClient } from '@x/redis';
 import type { AttemptOutcome, FlowRecord, OtpStore, SendClaim } from './store.js';
 
 export interface RedisStoreOptions {
-  /** An ioredis client (or anything with its `eval(script, numKeys, ...args)`), as `@x/redis` takes it. */
-  client: Pick<RedisCommands, 'eval'>;
+  /** A client `@x/redis` supports ({@link RedisClient}): ioredis 5 or 6, iovalkey, node-redis 5 or 6, valkey-glide 2, single or Cluster. Any other object is refused at creation (`XError('unsupported_client')`). */
+  client: RedisClient;
   /** Prefix of every key. Default `x:otp:`. */
   prefix?: string | undefined;
 }
@@ -212,10 +211,7 @@ const pairs = (fields: object) => Object.entries(fields).flatMap(([name, value])
  * ```
  */
 export function createRedisStore(options: RedisStoreOptions): OtpStore {
-  const client = options?.client;
-  if (!client || typeof client.eval !== 'function') {
-    throw new XError('invalid_options', 'createRedisStore needs { client }: an ioredis client, e.g. new Redis(process.env.REDIS_URL).');
-  }
+  const redis = redisScripts(options?.client, 'createRedisStore');
   const prefix = options.prefix ?? 'x:otp:';
   const flow = (id: string) => `${prefix}f:${id}`;
   const claimOf = (answer: unknown[]): SendClaim => {
@@ -243,7 +239,7 @@ export function createRedisStore(options: RedisStoreOptions): OtpStore {
         ...limits.flatMap((l) => [l.max, l.windowMs]),
         ...(then ? ('create' in then ? [Math.max(1, Math.ceil(then.create.ttlMs)), ...pairs(then.create.record)] : [then.claim.cooldownMs, then.claim.maxSends]) : []),
       ];
-      const answer = (await client.eval(DECIDE, keys.length, ...keys, ...args)) as unknown[];
+      const answer = (await redis.eval(DECIDE, keys, args)) as unknown[];
       const kind = Number(answer[0]);
       if (kind === 5) return claimOf(answer.slice(1));
       if (kind === 6) return claimOf(answer);
@@ -254,33 +250,33 @@ export function createRedisStore(options: RedisStoreOptions): OtpStore {
       return { allowed: false, refusal: 'cooling', index, retryAfterMs, tripped: flag === 1 ? { started, completed } : undefined };
     },
     async complete({ now, counters, bucketMs, buckets, verified, verifiedMs }) {
-      await client.eval(COMPLETE, counters.length + 1, ...counters.map((c) => prefix + c), prefix + verified, now, bucketMs, buckets, Math.max(1, Math.ceil(verifiedMs)));
+      await redis.eval(COMPLETE, [...counters.map((c) => prefix + c), prefix + verified], [now, bucketMs, buckets, Math.max(1, Math.ceil(verifiedMs))]);
     },
     async createFlow({ record, ttlMs }) {
-      await client.eval(CREATE, 1, flow(record.id), Math.max(1, Math.ceil(ttlMs)), ...pairs(record));
+      await redis.eval(CREATE, [flow(record.id)], [Math.max(1, Math.ceil(ttlMs)), ...pairs(record)]);
     },
     async getFlow(id) {
-      return recordOf(await client.eval(GET, 1, flow(id)));
+      return recordOf(await redis.eval(GET, [flow(id)], []));
     },
     async claimSend(send, now) {
-      return claimOf((await client.eval(CLAIM_SEND, 1, flow(send.id), now, send.cooldownMs, send.maxSends)) as unknown[]);
+      return claimOf((await redis.eval(CLAIM_SEND, [flow(send.id)], [now, send.cooldownMs, send.maxSends])) as unknown[]);
     },
     async attempt(id, now, correct, maxAttempts): Promise<AttemptOutcome> {
-      const answer = (await client.eval(ATTEMPT, 1, flow(id), now, correct ? 1 : 0, maxAttempts)) as unknown[];
+      const answer = (await redis.eval(ATTEMPT, [flow(id)], [now, correct ? 1 : 0, maxAttempts])) as unknown[];
       const outcome = String(answer[0]);
       if (outcome === 'valid') return { outcome, record: recordOf(answer.slice(2))! };
       if (outcome === 'invalid') return { outcome, attemptsLeft: Number(answer[1]) };
       return { outcome: outcome === 'locked' ? 'locked' : 'expired' };
     },
     async closeFlow(id, state) {
-      return (await client.eval(CLOSE, 1, flow(id), state)) === 1;
+      return Number(await redis.eval(CLOSE, [flow(id)], [state])) === 1;
     },
     async updateFlow(id, fields) {
       const args = pairs(fields);
-      if (args.length) await client.eval(UPDATE, 1, flow(id), ...args);
+      if (args.length) await redis.eval(UPDATE, [flow(id)], args);
     },
     async deleteFlow(id) {
-      await client.eval(DELETE, 1, flow(id));
+      await redis.eval(DELETE, [flow(id)], []);
     },
   };
 }

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { freePort } from '../../../testing/support.js';
 import { createGuard, createMemoryStore, createOtp, type OtpEvent, type OtpSender } from '../src/index.js';
 import { createRedisStore } from '../src/redis.js';
-import { emulated, wrong } from './support.js';
+import { emulated, wrong, countingEvals } from './support.js';
 
 const PHONE = '15555550100';
 const SECRET = 'a secret of the tests, 32 characters or more';
@@ -151,15 +151,14 @@ describe('secrets at rest on Redis', () => {
 describe('round trips on Redis', () => {
   it('start 2, a wrong code 1, the right code 2, resend 3, cancel 1', async () => {
     const redis = new Redis(inject('redisPort'), '127.0.0.1');
-    let evals = 0;
-    const counted = { eval: ((...args: Parameters<Redis['eval']>) => (evals++, redis.eval(...args))) as Redis['eval'] };
+    const { client: counted, counter } = countingEvals(redis);
     try {
       const { client, codeOf } = emulated();
       const otp = createOtp({ client, store: createRedisStore({ client: counted, prefix: `trips2:${process.pid}:` }), secret: SECRET, resendCooldownMs: 0 });
       const count = async <T>(op: () => Promise<T>) => {
-        evals = 0;
+        counter.evals = 0;
         await op();
-        return evals;
+        return counter.evals;
       };
       let id = '';
       expect(await count(async () => { const s = await otp.start({ phoneNumber: PHONE, ip: '198.51.100.7' }); if (s.status === 'sent') id = s.id; })).toBe(2);

@@ -11,7 +11,7 @@ import { freePort } from '../../../testing/support.js';
 import { createGuard, createOtp, type GuardEvent } from '../src/index.js';
 import { createRedisStore } from '../src/redis.js';
 import { countryOf } from '../src/phone.js';
-import { emulated, wrong } from './support.js';
+import { emulated, wrong, countingEvals } from './support.js';
 
 const run = promisify(execFile);
 const fixture = fileURLToPath(new URL('./fixtures/otp-process.mjs', import.meta.url));
@@ -120,9 +120,7 @@ describe('concurrent checks of one flow on Redis', () => {
 describe('round trips on Redis', () => {
   it('a guard decision is one script, whatever it checks; a check of a code is one more', async () => {
     const redis = new Redis(inject('redisPort'), '127.0.0.1');
-    let evals = 0;
-    // Only eval is given: any other command would fail, so the count is every round trip.
-    const counted = { eval: ((...args: Parameters<Redis['eval']>) => (evals++, redis.eval(...args))) as Redis['eval'] };
+    const { client: counted, counter } = countingEvals(redis);
     try {
       const store = createRedisStore({ client: counted, prefix: `trips:${process.pid}:` });
       const guard = createGuard({ store, countryOf, countries: { deny: ['FR'] }, budget: { maxPerMinute: 100 }, limits: { phone: { max: 2, windowMs: 60_000 }, country: { max: 100, windowMs: 60_000 } } });
@@ -130,15 +128,15 @@ describe('round trips on Redis', () => {
       const decisions = [];
       for (const phoneNumber of numbers) decisions.push(await guard.check({ phoneNumber, ip: '198.51.100.7', account: 'a1' }));
       expect(decisions.map((d) => (d.allowed ? 'allowed' : d.reason))).toEqual(['allowed', 'allowed', 'phone_limit', 'allowed', 'country_denied']);
-      expect(evals).toBe(4); // the denied country is refused before the store is asked
+      expect(counter.evals).toBe(4); // the denied country is refused before the store is asked
 
       const { client, codeOf } = emulated();
       const otp = createOtp({ client, store, secret: SECRET, guard: false });
       const started = await otp.start({ phoneNumber: PHONE });
       if (started.status !== 'sent') throw new Error('not sent');
-      evals = 0;
+      counter.evals = 0;
       expect(await otp.check(started.id, wrong(codeOf(PHONE)!))).toMatchObject({ status: 'invalid' });
-      expect(evals).toBe(1);
+      expect(counter.evals).toBe(1);
     } finally {
       await redis.quit();
     }

@@ -19,3 +19,19 @@ export function clock(start = 1_800_000_000_000) {
 
 /** A code that is not `code` (same length). */
 export const wrong = (code: string) => code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+
+/**
+ * The same client with its `eval` calls counted (each is one round trip: the stores send nothing
+ * else). A proxy of the real client, so that `@x/redis` recognises it as what it is.
+ */
+export function countingEvals<Client extends object>(client: Client) {
+  const counter = { evals: 0 };
+  const proxy = new Proxy(client, {
+    get(target, name) {
+      const value = Reflect.get(target, name, target) as unknown;
+      if (name === 'eval' && typeof value === 'function') return (...args: unknown[]) => (counter.evals++, value.apply(target, args));
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { client: proxy, counter };
+}

@@ -5,20 +5,23 @@
  * @module @x/redis
  */
 import type { DeliveryBegin, DeliveryState, DeliveryStore, ReplayStore } from '@x/auth';
-import { checkClient } from './supported-client.js';
+import { redisScripts, type RedisClient } from './scripts.js';
 
-/** The commands the store sends, as ioredis (5, 6) spells them (the client itself must be of the ioredis family). */
+/** @deprecated The stores take any {@link RedisClient}; this was the ioredis shape they took before. */
 export interface RedisCommands {
+  /** ioredis's `SET key value PX ms NX`. */
   set(key: string, value: string, px: 'PX', milliseconds: number, nx: 'NX'): Promise<'OK' | null | string>;
+  /** ioredis's positional `EVAL`. */
   eval(script: string, numKeys: number, ...args: Array<string | number>): Promise<unknown>;
 }
 
-/** @deprecated The store also needs `eval` now; use `RedisCommands`. */
+/** @deprecated Use {@link RedisClient}. */
 export type RedisSetNx = RedisCommands;
 
+/** Options of {@link createRedisReplayStore}. */
 export interface RedisReplayStoreOptions {
-  /** An ioredis 5 or 6 client (`Redis` or `Cluster`), or iovalkey's. Any other client (node-redis, a hand-made object) is refused at creation (`XError('unsupported_client')`). */
-  client: RedisCommands;
+  /** A supported client ({@link RedisClient}): ioredis 5 or 6, iovalkey, node-redis 5 or 6, valkey-glide 2, single or Cluster. Any other object is refused at creation (`XError('unsupported_client')`). */
+  client: RedisClient;
   /** Prefix of every key. Default `x:replay:`. */
   prefix?: string | undefined;
 }
@@ -80,6 +83,8 @@ if not v then return false end
 ${NOW}
 return { v, redis.call('PTTL', KEYS[1]), now }`;
 const RELEASE = `return redis.call('DEL', KEYS[1])`;
+const CLAIM = `if redis.call('SET', KEYS[1], '1', 'PX', ARGV[1], 'NX') then return 1 end
+return 0`;
 
 const randomToken = () => OWNER + crypto.randomUUID();
 const ms = (value: number) => Math.max(1, Math.ceil(value));
@@ -129,40 +134,43 @@ function stateOf(value: string, pttl: number, now: number): DeliveryState {
  * ```
  */
 export function createRedisReplayStore(options: RedisReplayStoreOptions): ReplayStore & Required<DeliveryStore> {
-  const { client } = options ?? ({} as Partial<RedisReplayStoreOptions>);
-  checkClient(client, 'createRedisReplayStore', ['set', 'eval']);
+  const redis = redisScripts(options?.client, 'createRedisReplayStore');
   const prefix = options.prefix ?? 'x:replay:';
+  // Each operation touches one key, so any key works on a Cluster: no hash tag is needed.
+  const run = (script: string, key: string, ...args: Array<string | number>) => redis.eval(script, [prefix + key], args);
   return {
     async claim(key, ttlMs) {
-      return (await client.set(prefix + key, '1', 'PX', ms(ttlMs), 'NX')) === 'OK';
+      return Number(await run(CLAIM, key, ms(ttlMs))) === 1;
     },
     async begin(key, leaseMs): Promise<DeliveryBegin> {
       const token = randomToken();
-      const state = await client.eval(BEGIN, 1, prefix + key, token, ms(leaseMs));
+      const state = await run(BEGIN, key, token, ms(leaseMs));
       if (state === 'started') return { state, token };
       if (state === 'in_progress') return { state };
       if (state === 'sending' || state === 'stalled') return { state: 'in_progress', phase: state };
       return typeof state === 'string' && state.startsWith(VALUE) ? { state: 'done', value: state.slice(VALUE.length) } : { state: 'done' };
     },
     async sending(key, token, leaseMs, ttlMs) {
-      return (await client.eval(SENDING, 1, prefix + key, token, ms(leaseMs), ms(ttlMs))) === 1;
+      return Number(await run(SENDING, key, token, ms(leaseMs), ms(ttlMs))) === 1;
     },
     async inspect(key) {
-      const found = (await client.eval(INSPECT, 1, prefix + key)) as [string, number, number] | null;
-      return found ? stateOf(found[0], found[1], found[2]) : undefined;
+      const found = (await run(INSPECT, key)) as [string, number, number] | null;
+      return found ? stateOf(String(found[0]), Number(found[1]), Number(found[2])) : undefined;
     },
     async release(key) {
-      return (await client.eval(RELEASE, 1, prefix + key)) === 1;
+      return Number(await run(RELEASE, key)) === 1;
     },
     async complete(key, token, ttlMs, value) {
       const args = value === undefined ? [] : [VALUE + value];
-      return (await client.eval(COMPLETE, 1, prefix + key, token, ms(ttlMs), ...args)) === 1;
+      return Number(await run(COMPLETE, key, token, ms(ttlMs), ...args)) === 1;
     },
     async abandon(key, token) {
-      return (await client.eval(ABANDON, 1, prefix + key, token)) === 1;
+      return Number(await run(ABANDON, key, token)) === 1;
     },
   };
 }
 
 export { createRedisStateStore } from './state-store.js';
-export type { RedisStateCommands, RedisStateStoreOptions } from './state-store.js';
+export type { RedisStateCommands, RedisStateStore, RedisStateStoreOptions } from './state-store.js';
+export { redisScripts, SUPPORTED_CLIENTS } from './scripts.js';
+export type { GlideLikeClient, IoredisLikeClient, NodeRedisLikeClient, RedisClient, RedisScripts } from './scripts.js';

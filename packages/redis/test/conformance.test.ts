@@ -1,0 +1,45 @@
+// The exported conformance suite (@x/redis/testing) run on every supported client, against the
+// suite's real redis-server and a real three-master Cluster; and on the memory stores of @x/auth,
+// which hold the same contracts in one process.
+import { createMemoryReplayStore } from '@x/auth';
+import { createMemoryStateStore } from '@x/webhooks/router';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { startRedisCluster, type RedisCluster } from '../../../testing/redis-cluster.js';
+import { createRedisReplayStore, createRedisStateStore } from '../src/index.js';
+import { deliveryStoreChecks, replayStoreChecks, stateStoreChecks } from '../src/testing.js';
+import { connectors, type Connected } from './support/clients.js';
+
+const port = inject('redisPort');
+let cluster: RedisCluster;
+const open: Connected[] = [];
+beforeAll(async () => {
+  cluster = await startRedisCluster(3);
+}, 30_000);
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.close().catch(() => {})));
+  await cluster?.stop();
+});
+
+for (const connector of connectors) {
+  for (const topology of ['redis-server', 'three-master Cluster'] as const) {
+    describe(`${connector.name} on a ${topology}`, () => {
+      let client: object;
+      beforeAll(async () => {
+        const connected = topology === 'redis-server' ? await connector.single(port) : await connector.cluster(cluster.ports);
+        open.push(connected);
+        client = connected.client;
+      }, 30_000);
+      const prefix = `conf:${connector.name}:`;
+      for (const check of replayStoreChecks) it(`replay: ${check.name}`, () => check.run(() => createRedisReplayStore({ client: client as never, prefix })));
+      for (const check of deliveryStoreChecks) it(`delivery: ${check.name}`, () => check.run(() => createRedisReplayStore({ client: client as never, prefix })));
+      for (const check of stateStoreChecks) it(`state: ${check.name}`, () => check.run(() => createRedisStateStore({ client: client as never, prefix })));
+    });
+  }
+}
+
+describe('the memory stores hold the same contracts', () => {
+  const replay = createMemoryReplayStore();
+  for (const check of [...replayStoreChecks, ...deliveryStoreChecks]) it(check.name, () => check.run(() => replay as never));
+  const state = createMemoryStateStore();
+  for (const check of stateStoreChecks) it(`state: ${check.name}`, () => check.run(() => state));
+});
