@@ -8,12 +8,13 @@ import { createAdaptorServer } from '@hono/node-server';
 import { nodeMac } from '@x/auth/node';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { controlSettings } from './control/guard.js';
 import { EmulatorError } from './errors.js';
 import { createEmulator, type Emulator, type EmulatorEnv, type EmulatorOptions } from './emulator.js';
 import { consoleLogger, report } from './logger.js';
-import { errorFamily } from './service/families.js';
+import { errorFamily, type ErrorFamily } from './service/families.js';
 import { UNRECORDED } from './control/request-record.js';
 import { clockSource } from './state/clock.js';
 import { openStateFile, type StateFile } from './cli/state-file.js';
@@ -117,6 +118,8 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
     errorHandler: (error: unknown) => unreadable.fail(UNRECORDED, 'bad_request', { description: `the request could not be read (${error instanceof Error ? error.message : 'unknown error'})` }),
     ...(options.tls ? { createServer: createHttpsServer, serverOptions: { key: options.tls.key, cert: options.tls.cert } } : {}),
   } as Parameters<typeof createAdaptorServer>[0]);
+  // Malformed HTTP that Node's parser refuses before any handler runs: JSON too, where the socket can still be written.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => void answerMalformed(error, socket, unreadable));
   const port = options.port ?? 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -149,6 +152,44 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
       });
     },
   };
+}
+
+/** What Node's parser refused, by its error code, said without quoting the request (it may hold secrets). */
+const MALFORMED: Record<string, string> = {
+  HPE_UNEXPECTED_CONTENT_LENGTH: 'Content-Length and Transfer-Encoding together',
+  HPE_INVALID_TRANSFER_ENCODING: 'Content-Length and Transfer-Encoding together, or an invalid Transfer-Encoding',
+  HPE_INVALID_HEADER_TOKEN: 'a header line that is not "name: value"',
+  HPE_INVALID_CONTENT_LENGTH: 'an invalid Content-Length',
+  HPE_INVALID_METHOD: 'not an HTTP request line',
+  HPE_INVALID_URL: 'an invalid request target',
+  HPE_INVALID_VERSION: 'not an HTTP/1.x request line',
+  HPE_INVALID_CONSTANT: 'not an HTTP request line',
+};
+const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+/**
+ * The answer to a request Node's HTTP parser refused (the server's 'clientError'): the service's
+ * error shape in JSON (the positive family: the route is not known yet) with 400, 431 for headers
+ * over Node's limit (16 KiB) or 408 for a request that took too long; then the connection closes.
+ * A connection already reset, or one whose answer has begun, is only closed.
+ */
+async function answerMalformed(error: NodeJS.ErrnoException, socket: Duplex, family: ErrorFamily): Promise<void> {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const description =
+    status === 431
+      ? 'the request headers are larger than the server accepts (16 KiB)'
+      : status === 408
+        ? 'the request did not arrive in time'
+        : `the request is not valid HTTP/1.1 (${MALFORMED[error.code ?? ''] ?? `refused by the HTTP parser: ${error.code ?? 'unknown error'}`})`;
+  const response = family.fail(UNRECORDED, 'bad_request', { status, description });
+  const body = new TextEncoder().encode(await response.text());
+  const head = `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: ${response.headers.get('content-type') ?? 'application/json'}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+  if (!socket.writable) return void socket.destroy();
+  socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
 }
 
 /** Resets a connection (RST) where the socket supports it (plain TCP), else destroys it. */

@@ -286,16 +286,17 @@ describe('the emulator\'s real answers match the document', () => {
 describe('the document is stable', () => {
   // The served bytes, pinned: a refactor of where the enums or schemas come from must not change
   // one byte (a deliberate change of the document updates this digest and OPENAPI_VERSION).
-  it('serves the same bytes as OPENAPI_VERSION 1.3.0 was published with', async () => {
+  it('serves the same bytes as OPENAPI_VERSION 1.4.0 was published with', async () => {
     const body = await (await fetch(`${server.url}/_emulator/openapi.json`)).text();
-    expect(JSON.parse(body).info.version).toBe('1.3.0');
+    expect(JSON.parse(body).info.version).toBe('1.4.0');
     const digest = createHash('sha256').update(body).digest('hex');
-    expect(digest).toBe('a624f2544d42ec4c2b88534b65766fdd12beb6850cb7ee290b9d71b9421b95b8');
+    expect(digest).toBe('2874198bef4342f928fc4e287fa7a2c8a88fef05897d733b6b76bff031ede7a9');
   });
 
-  // 1.3.0 declared fields of the control routes' callback attempts (cause, address, nextAttemptAt);
-  // the service's part (its paths and every schema they reach) is what 1.2.0 published.
-  it('its service part is unchanged since 1.2.0', async () => {
+  // 1.4.0 gave every operation an operationId, the empty errors arrays their items, and made the
+  // request schemas as strict as the emulator's validation; the service's part (its paths and every
+  // schema they reach) is pinned at that.
+  it('its service part is the one 1.4.0 published', async () => {
     const served = (await (await fetch(`${server.url}/_emulator/openapi.json`)).json()) as { paths: Json; components: { schemas: Json } };
     const paths = Object.fromEntries(Object.entries(served.paths).filter(([path]) => path !== '/' && !path.startsWith('/_emulator')));
     const schemas: Json = {};
@@ -311,6 +312,6 @@ describe('the document is stable', () => {
     };
     walk(paths);
     expect(Object.keys(paths)).toHaveLength(21);
-    expect(createHash('sha256').update(JSON.stringify({ paths, schemas })).digest('hex')).toBe('315bf757477c89c2343525960075893f5fad1f567cf81e55085aa61d620df4cf');
+    expect(createHash('sha256').update(JSON.stringify({ paths, schemas })).digest('hex')).toBe('e9469a84c84f81156ce5ef403a3bd04664508f21ea39e25fbb33cf240d8e2748');
   });
 });

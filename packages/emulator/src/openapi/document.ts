@@ -3,6 +3,8 @@
 // GET /_emulator/openapi.json; test/openapi.test.ts validates it with a maintained validator,
 // checks every example against its schema, and every route's real answers against it.
 import { ref, SCHEMAS, type Schema } from './schemas.js';
+import { ENTERED_CODE, PHONE, REFERENCE_ID } from '../service/validate.js';
+import { USE_CASE_CODES } from '@x/service/request';
 import { DEFAULT_NUMBER_RULES } from '../state/scripts.js';
 import { SNAPSHOT_FORMAT } from '../state/snapshot.js';
 
@@ -34,12 +36,13 @@ interface ServiceOp {
 }
 
 const PATH_PARAMS = {
-  reference_id: { name: 'reference_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9A-Fa-f]{32}$' }, description: 'The reference id the service returned.' },
-  phone_number: { name: 'phone_number', in: 'path', required: true, schema: { type: 'string', pattern: '^\\+?[0-9]+$' }, description: 'Digits with the country code.' },
+  reference_id: { name: 'reference_id', in: 'path', required: true, schema: { type: 'string', pattern: REFERENCE_ID.source }, description: 'The reference id the service returned.' },
+  phone_number: { name: 'phone_number', in: 'path', required: true, schema: { type: 'string', pattern: PHONE.source }, description: 'Digits with the country code.' },
 };
 
-function serviceOp(op: ServiceOp): Schema {
+function serviceOp(operationId: string, op: ServiceOp): Schema {
   const out: Schema = {
+    operationId,
     tags: [op.tag],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
@@ -88,20 +91,20 @@ const verificationExample = {
   inner_methods: [{ method: 'sms', state: 'ONGOING', err_code: 3001 }],
 };
 const sms = { phone_number: '15555550100', message: 'Your code is 123456', message_type: 'OTP' };
-const ucid = { name: 'ucid', schema: { type: 'string' }, description: 'Use case id (required for number_deactivation).' };
+const ucid = { name: 'ucid', schema: { type: 'string', enum: USE_CASE_CODES }, description: 'Use case id (required for number_deactivation).' };
 
 const SERVICE_PATHS: Record<string, Record<string, ServiceOp>> = {
   '/v1/messaging': { post: { tag: 'Messaging', summary: 'Send an SMS', family: 'PositiveError', body: { schema: 'MessagingRequest', example: sms }, ok: { schema: 'MessagingAnswer', example: { reference_id: REF, external_id: null, status: status(290, 'Message in progress') } } } },
   '/v1/messaging/{reference_id}': { get: { tag: 'Messaging', summary: 'Status of an SMS', family: 'PositiveError', path: ['reference_id'], ok: { schema: 'MessagingStatus', example: { reference_id: REF, external_id: null, status: status(200, 'Delivered to handset'), additional_info: { message_parts_count: 1 } } } } },
   '/v1/phoneid': { post: { tag: 'PhoneID', summary: 'PhoneID of phone_number (form, or JSON with addons and consent)', family: 'PositiveError', body: { schema: 'PhoneIdRequest', example: { phone_number: '15555550100', addons: { contact: {} } } }, ok: { schema: 'PhoneIdAnswer', example: phoneIdExample } } },
-  '/v1/phoneid/{phone_number}': { post: { tag: 'PhoneID', summary: 'PhoneID of the number in the path', family: 'PositiveError', path: ['phone_number'], body: { schema: 'PhoneIdRequest', example: {} }, ok: { schema: 'PhoneIdAnswer', example: phoneIdExample } } },
+  '/v1/phoneid/{phone_number}': { post: { tag: 'PhoneID', summary: 'PhoneID of the number in the path', family: 'PositiveError', path: ['phone_number'], body: { schema: 'PhoneIdPathRequest', example: {} }, ok: { schema: 'PhoneIdAnswer', example: phoneIdExample } } },
   '/v1/phoneid/standard/{phone_number}': { get: { tag: 'PhoneID', summary: 'PhoneID standard (legacy GET)', family: 'NegativeError', path: ['phone_number'], query: [ucid], ok: { schema: 'PhoneIdVariantAnswer', example: { ...phoneIdExample, resource_uri: null, sub_resource: 'standard', errors: [] } } } },
   '/v1/phoneid/live/{phone_number}': { get: { tag: 'PhoneID', summary: 'PhoneID Live: subscriber, device and roaming status', family: 'NegativeError', path: ['phone_number'], query: [ucid], ok: { schema: 'PhoneIdVariantAnswer', example: { ...phoneIdExample, resource_uri: null, sub_resource: 'live', errors: [], live: { subscriber_status: 'ACTIVE', device_status: 'REACHABLE', roaming: 'NOT_ROAMING', roaming_country: null, roaming_country_iso2: null } } } } },
   '/v1/phoneid/number_deactivation/{phone_number}': { get: { tag: 'PhoneID', summary: 'Number deactivation (legacy)', family: 'NegativeError', path: ['phone_number'], query: [{ ...ucid, required: true }], ok: { schema: 'PhoneIdVariantAnswer', example: { ...phoneIdExample, resource_uri: null, sub_resource: 'number_deactivation', errors: [], number_deactivation: { number: '15555550100', carrier_name: 'T-Mobile USA', last_deactivated: null, tracking_since: '2016-01-01' } } } } },
   '/v1/verify/sms': { post: { tag: 'Verify', summary: 'SMS Verify: send a code', family: 'NegativeError', body: { schema: 'VerifyRequest', example: { phone_number: '15555550100', verify_code: '12345' } }, ok: { schema: 'VerifyAnswer', example: verifyExample } } },
   '/v1/verify/call': { post: { tag: 'Verify', summary: 'Voice Verify: a call that speaks a code', family: 'NegativeError', body: { schema: 'VoiceVerifyRequest', example: { phone_number: '15555550100' } }, ok: { schema: 'VerifyAnswer', example: { ...verifyExample, sub_resource: 'call', status: status(103, 'Call in progress'), voice: { caller_id: null } } } } },
   '/v1/verify/{reference_id}': {
-    get: { tag: 'Verify', summary: 'Status of a verification, and the check of a code', family: 'NegativeError', path: ['reference_id'], query: [{ name: 'verify_code', schema: { type: 'string' }, description: 'The code the user entered.' }], ok: { schema: 'VerifyAnswer', example: { ...verifyExample, status: status(200, 'Delivered to handset'), verify: { code_state: 'VALID', code_entered: '12345' } } } },
+    get: { tag: 'Verify', summary: 'Status of a verification, and the check of a code', family: 'NegativeError', path: ['reference_id'], query: [{ name: 'verify_code', schema: { type: 'string', pattern: ENTERED_CODE.source }, description: 'The code the user entered.' }], ok: { schema: 'VerifyAnswer', example: { ...verifyExample, status: status(200, 'Delivered to handset'), verify: { code_state: 'VALID', code_entered: '12345' } } } },
   },
   '/v1/verify/completion/{reference_id}': { put: { tag: 'Verify', summary: 'Verify completion (your own code check succeeded)', family: 'NegativeError', path: ['reference_id'], ok: { schema: 'CompletionAnswer', example: { reference_id: REF, resource_uri: `/v1/verify/${REF}`, sub_resource: 'sms', errors: [], status: status(1900, 'Verify completion successfully recorded') } } } },
   '/v1/verify/bulk_sms': { post: { tag: 'Verify', summary: 'Bulk SMS: one template, up to 1000 recipients', family: 'NegativeError', body: { schema: 'BulkSmsRequest', example: { recipients: '15555550100:alice,15555550101', template: 'Sale today' } }, ok: { schema: 'BulkSmsAnswer', example: { reference_id: REF, sub_resource: 'bulk_sms', status: status(293, 'Bulk request accepted'), errors: [] } } } },
@@ -110,7 +113,7 @@ const SERVICE_PATHS: Record<string, Record<string, ServiceOp>> = {
     get: { tag: 'Voice', summary: 'This account\'s last 100 calls', family: 'PositiveError', ok: { schema: 'VoiceList', example: { calls: [voiceExample] } } },
   },
   '/v1/voice/{reference_id}': { get: { tag: 'Voice', summary: 'Status of a call', family: 'PositiveError', path: ['reference_id'], ok: { schema: 'VoiceAnswer', example: { ...voiceExample, status: status(100, 'Call answered') } } } },
-  '/v1/score/{phone_number}': { post: { tag: 'Score', summary: 'Risk of a number (legacy Score)', family: 'PositiveError', path: ['phone_number'], body: { schema: 'RiskRequest', example: { account_lifecycle_event: 'create' } }, ok: { schema: 'RiskAnswer', example: { ...phoneIdExample, risk: { level: 'low', recommendation: 'allow', score: 120 } } } } },
+  '/v1/score/{phone_number}': { post: { tag: 'Score', summary: 'Risk of a number (legacy Score)', family: 'PositiveError', path: ['phone_number'], body: { schema: 'ScoreRequest', example: { account_lifecycle_event: 'create' } }, ok: { schema: 'RiskAnswer', example: { ...phoneIdExample, risk: { level: 'low', recommendation: 'allow', score: 120 } } } } },
   '/intelligence/phone': { post: { tag: 'Intelligence', summary: 'Risk of a number (Intelligence; its own accounts when configured)', family: 'PositiveError', body: { schema: 'RiskRequest', example: { phone_number: '15555550100', account_lifecycle_event: 'sign-in' } }, ok: { schema: 'RiskAnswer', example: { ...phoneIdExample, risk: { level: 'low', recommendation: 'allow', score: 120 } } } } },
   '/intelligence/email': {
     post: {
@@ -164,7 +167,7 @@ const controlErrorExample = (status: number) =>
       ? { error: 'No transaction has reference id "0123": GET /_emulator/transactions lists them (SMS, Verify and Voice; a reset forgets them).', code: 'unknown_transaction', field: 'reference_id' }
       : { error: 'limit must be a whole number from 1 to 1000; got "5000".', code: 'invalid_query', field: 'limit' };
 
-function controlOp(op: ControlOp): Schema {
+function controlOp(operationId: string, op: ControlOp): Schema {
   const responses: Schema = {
     [String(op.status ?? 200)]: { description: 'The answer.', content: { [op.ok.contentType ?? 'application/json']: { schema: op.ok.schema, example: op.ok.example } } },
   };
@@ -173,6 +176,7 @@ function controlOp(op: ControlOp): Schema {
   }
   const parameters = [...(op.path ?? []).map((p) => ({ in: 'path', required: true, ...p })), ...(op.query ?? []).map((q) => ({ in: 'query', required: false, ...q }))];
   return {
+    operationId,
     tags: [op.tag ?? 'Control'],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
@@ -330,8 +334,66 @@ const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
   },
 };
 
+/** Each operation's `operationId` (code generators name their functions after it), by "method path". */
+const OPERATION_IDS: Record<string, string> = {
+  'post /v1/messaging': 'sendSms',
+  'get /v1/messaging/{reference_id}': 'getSmsStatus',
+  'post /v1/phoneid': 'phoneId',
+  'post /v1/phoneid/{phone_number}': 'phoneIdOfNumber',
+  'get /v1/phoneid/standard/{phone_number}': 'phoneIdStandard',
+  'get /v1/phoneid/live/{phone_number}': 'phoneIdLive',
+  'get /v1/phoneid/number_deactivation/{phone_number}': 'numberDeactivation',
+  'post /v1/verify/sms': 'verifySms',
+  'post /v1/verify/call': 'verifyCall',
+  'get /v1/verify/{reference_id}': 'getVerifyStatus',
+  'put /v1/verify/completion/{reference_id}': 'completeVerify',
+  'post /v1/verify/bulk_sms': 'sendBulkSms',
+  'post /v1/voice': 'placeCall',
+  'get /v1/voice': 'listCalls',
+  'get /v1/voice/{reference_id}': 'getCallStatus',
+  'post /v1/score/{phone_number}': 'scoreNumber',
+  'post /intelligence/phone': 'phoneIntelligence',
+  'post /intelligence/email': 'emailIntelligence',
+  'post /intelligence': 'intelligence',
+  'post /verification': 'createVerification',
+  'get /verification/{reference_id}': 'getVerification',
+  'patch /verification/{reference_id}/state': 'finalizeVerification',
+  'get /_emulator/journal': 'listJournal',
+  'get /_emulator/outbox': 'listOutbox',
+  'get /_emulator/callbacks': 'listCallbacks',
+  'get /_emulator/callbacks/{id}/raw': 'getCallbackRaw',
+  'post /_emulator/callbacks/{id}/resend': 'resendCallback',
+  'get /_emulator/transactions': 'listTransactions',
+  'get /_emulator/transactions/{reference_id}': 'getTransaction',
+  'post /_emulator/transactions/{reference_id}/status': 'setTransactionStatus',
+  'get /_emulator/clock': 'getClock',
+  'post /_emulator/clock/advance': 'advanceClock',
+  'get /_emulator/faults': 'listFaults',
+  'post /_emulator/faults': 'addFault',
+  'delete /_emulator/faults': 'clearFaults',
+  'delete /_emulator/faults/{index}': 'removeFault',
+  'post /_emulator/inbound': 'sendInbound',
+  'get /_emulator/numbers': 'listNumberScripts',
+  'post /_emulator/numbers': 'addNumberScript',
+  'put /_emulator/numbers': 'replaceNumberScripts',
+  'delete /_emulator/numbers': 'clearNumberScripts',
+  'get /_emulator/snapshot': 'getSnapshot',
+  'put /_emulator/snapshot': 'restoreSnapshot',
+  'post /_emulator/reset': 'reset',
+  'get /_emulator/events': 'streamEvents',
+  'get /': 'inspectorHome',
+  'get /_emulator/inspector': 'inspector',
+  'get /_emulator/openapi.json': 'getOpenApiDocument',
+};
+
+function operationIdOf(method: string, path: string): string {
+  const id = OPERATION_IDS[`${method} ${path}`];
+  if (!id) throw new Error(`openapi: no operationId for ${method} ${path}`);
+  return id;
+}
+
 /** The version of this document (it changes when a route or a shape does). */
-export const OPENAPI_VERSION = '1.3.0';
+export const OPENAPI_VERSION = '1.4.0';
 
 let cached: Schema | undefined;
 
@@ -339,8 +401,8 @@ let cached: Schema | undefined;
 export function openApiDocument(): Schema {
   if (cached) return cached;
   const paths: Schema = {};
-  for (const [path, ops] of Object.entries(SERVICE_PATHS)) paths[path] = Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, serviceOp(op)]));
-  for (const [path, ops] of Object.entries(CONTROL_PATHS)) paths[path] = Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, controlOp(op)]));
+  for (const [path, ops] of Object.entries(SERVICE_PATHS)) paths[path] = Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, serviceOp(operationIdOf(method, path), op)]));
+  for (const [path, ops] of Object.entries(CONTROL_PATHS)) paths[path] = Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, controlOp(operationIdOf(method, path), op)]));
   cached = {
     openapi: '3.1.0',
     info: {
@@ -352,16 +414,17 @@ export function openApiDocument(): Schema {
         'Every service route verifies a TSA signature (Authorization: TSA <customer id>:<signature>, with X-TS-Date and X-TS-Nonce) or Basic. Fault rules can make any service route answer 429 or 5xx in its family, an HTML error page, or no answer at all. ' +
         'The control routes (/_emulator/*) answer only requests addressed to a loopback host, never web pages of other origins; with a control token, only requests that carry it.',
       license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'x-sdk', url: 'https://github.com/x-sdk/x-sdk/tree/main/packages/emulator#readme' },
     },
     servers: [{ url: 'http://127.0.0.1:4010', description: 'x-emulator (the CLI\'s default port)' }],
     tags: [
-      { name: 'Messaging' },
-      { name: 'PhoneID' },
-      { name: 'Verify' },
-      { name: 'Voice' },
-      { name: 'Score' },
-      { name: 'Intelligence' },
-      { name: 'Verify API' },
+      { name: 'Messaging', description: 'SMS: send one, and its status.' },
+      { name: 'PhoneID', description: 'What a number is: type, carrier, location, add-ons.' },
+      { name: 'Verify', description: 'SMS and Voice Verify, their status and code check, completion, Bulk SMS.' },
+      { name: 'Voice', description: 'Calls that speak a message.' },
+      { name: 'Score', description: 'Risk of a number (legacy Score).' },
+      { name: 'Intelligence', description: 'Risk of a number or an email address.' },
+      { name: 'Verify API', description: 'Multi-channel verifications (JSON only).' },
       { name: 'Inspector', description: 'The web page over the control routes.' },
       { name: 'Control', description: 'The emulator\'s own routes: journal, outbox, callbacks, transactions, clock, faults, triggers, events.' },
     ],

@@ -8,9 +8,33 @@ import { EVENT_TYPES } from '../control/events.js';
 import { FINAL_STATUS } from '../service/codes.js';
 import { MAX_SCRIPT_STEPS, PHONE_TYPES } from '../state/scripts.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_LIMITS } from '../state/snapshot.js';
-import { METHODS } from '../state/verification.js';
 import { NON_GSM_KEPT } from '../state/outbox.js';
-import { CALL_FORWARD_ACTIONS, FORM_BOOLEANS } from '../service/validate.js';
+import {
+  BULK_MAX_RECIPIENTS,
+  CALL_FORWARD_ACTIONS,
+  CODE_PLACEHOLDER,
+  EMAIL,
+  FORM_BOOLEANS,
+  IPV4,
+  IPV6,
+  IPV6_LENGTH,
+  LANGUAGE,
+  MAX_ID,
+  MAX_PROMPT,
+  MAX_SENDER_ID,
+  MAX_TEXT,
+  PHONE,
+  PRESSX_VALUES,
+  PROMPT_DIGIT,
+  SECURITY_FACTOR,
+  TEMPLATE_NAME,
+  VERIFY_API_EXTERNAL_ID,
+  VERIFY_API_MAX_METHODS,
+  VERIFY_CODE,
+  VOICES,
+} from '../service/validate.js';
+import { CONTROL_PREFIX } from '../paths.js';
+import { FALLBACK_SECONDS, FIRST_ONLY, METHODS } from '../state/verification.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -29,15 +53,48 @@ const reference: Schema = { type: 'string', pattern: '^[0-9A-F]{32}$', descripti
 const VERIFY_CODE_STATES = ['UNKNOWN', 'VALID', 'INVALID', 'EXPIRED', 'MAX_ATTEMPTS_EXCEEDED'];
 const VERIFICATION_STATES = ['CREATED', 'ONGOING', 'REJECTED', 'FAILED', 'VERIFIED', 'CANCELED'];
 
+// The request schemas are built from the emulator's own checks (service/validate.ts): the same
+// patterns, lists and limits, so that what the document admits the emulator accepts.
+/** A JSON Schema pattern from one of the validation's regular expressions (the same ECMA-262 syntax). */
+const pattern = (re: RegExp): string => re.source;
+/** The same without its anchors, to build larger patterns from it. */
+const inner = (re: RegExp): string => re.source.replace(/^\^/, '').replace(/\$$/, '');
+/** A string of 1 to `max` characters (the service refuses an empty value). */
+const text = (max: number, description?: string): Schema => ({ type: 'string', minLength: 1, maxLength: max, ...(description ? { description } : {}) });
+const phone: Schema = { type: 'string', pattern: pattern(PHONE), description: 'Digits with the country code.' };
+/** Contains the code's placeholder, at most MAX_TEXT characters. */
+const withCode = (description: string): Schema => ({ type: 'string', maxLength: MAX_TEXT, pattern: CODE_PLACEHOLDER.replace(/[$]/g, '\\$'), description });
+/** Each character of the control prefix in any case, or percent-encoded: how a URL may spell it. */
+const anySpelling = (path: string) =>
+  [...path].map((ch) => {
+    const hex = ch.charCodeAt(0).toString(16).toUpperCase();
+    const letters = ch.toLowerCase() === ch.toUpperCase() ? [ch] : [ch.toLowerCase(), ch.toUpperCase()];
+    return `(?:${[...letters.map((l) => l.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')), `%${hex}`, `%${hex.toLowerCase()}`].join('|')})`;
+  }).join('');
+const callbackUrl: Schema = {
+  type: 'string',
+  format: 'uri',
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+',
+  not: { pattern: `^[A-Za-z]+://[^/?#]*/+${anySpelling(CONTROL_PREFIX.slice(1))}(?:/|%2[Ff]|[?#]|$)` },
+  description: `An http(s) URL: where the callback of this transaction goes (never the emulator's own ${CONTROL_PREFIX} routes).`,
+};
+
 /** The service's request parameters (form fields, or the same names in a JSON object). */
 const common: Record<string, Schema> = {
-  phone_number: { type: 'string', pattern: '^\\d{8,15}$', description: 'Digits with the country code.' },
-  external_id: { type: 'string', maxLength: 128 },
-  callback_url: { type: 'string', description: 'An http(s) URL: where the callback of this transaction goes.' },
+  phone_number: phone,
+  external_id: text(MAX_ID),
+  callback_url: callbackUrl,
   account_lifecycle_event: { type: 'string', enum: ACCOUNT_LIFECYCLE_EVENTS },
-  originating_ip: str,
-  sender_id: { type: 'string', maxLength: 20 },
+  originating_ip: { type: 'string', anyOf: [{ pattern: pattern(IPV4) }, { pattern: pattern(IPV6), minLength: IPV6_LENGTH.min, maxLength: IPV6_LENGTH.max }], description: 'An IPv4 or IPv6 address.' },
+  sender_id: text(MAX_SENDER_ID),
 };
+/** The risk inputs of Score and Intelligence. */
+const riskInputs: Record<string, Schema> = { email_address: { type: 'string', pattern: pattern(EMAIL), description: 'local@domain' }, device_id: text(MAX_ID), account_id: text(MAX_ID) };
+const verifyInputs: Record<string, Schema> = { verify_code: { type: 'string', pattern: pattern(VERIFY_CODE) }, language: { type: 'string', pattern: pattern(LANGUAGE), description: 'e.g. en-US' }, ucid: { type: 'string', enum: USE_CASE_CODES } };
+/** A bulk recipient: a number, then optionally ":" and an id of 1 to MAX_ID characters (no comma; spaces around either are trimmed). */
+const bulkRecipient = `\\s*${inner(PHONE)}\\s*(?::\\s*[^,\\s](?:[^,]{0,${MAX_ID - 2}}[^,\\s])?\\s*)?`;
+const verificationStep = (methods: readonly string[]): Schema =>
+  obj({ method: { type: 'string', enum: methods }, fallback_time: { type: 'integer', minimum: FALLBACK_SECONDS.min, maximum: FALLBACK_SECONDS.max } }, ['method']);
 
 export const SCHEMAS: Record<string, Schema> = {
   Status: obj({ code: int, description: str, updated_on: { type: 'string', description: 'RFC 3339 with microseconds' } }),
@@ -59,11 +116,12 @@ export const SCHEMAS: Record<string, Schema> = {
   },
   VerifyApiError: { ...obj({ status: ref('Status'), signature_string: str }, ['status']), description: 'The Verify API: its 3xxx codes (or -4000x) in status.code.' },
 
-  MessagingRequest: obj({ ...common, message: { type: 'string', maxLength: 1600 }, message_type: { type: 'string', enum: MESSAGE_TYPES } }, ['phone_number', 'message', 'message_type'], true),
+  MessagingRequest: obj({ ...common, message: text(MAX_TEXT), message_type: { type: 'string', enum: MESSAGE_TYPES } }, ['phone_number', 'message', 'message_type'], true),
   MessagingAnswer: obj({ reference_id: reference, external_id: nullable(str), status: ref('Status') }),
   MessagingStatus: obj({ reference_id: reference, external_id: nullable(str), status: ref('Status'), additional_info: obj({ message_parts_count: int }) }),
 
-  PhoneIdRequest: obj({ ...common, addons: { type: 'object', description: 'Add-on sections by name, e.g. {"contact":{}} (JSON bodies only).' }, consent: { type: 'object' } }, [], true),
+  PhoneIdRequest: obj({ ...common, addons: { type: 'object', description: 'Add-on sections by name, e.g. {"contact":{}} (JSON bodies only).' }, consent: { type: 'object' } }, ['phone_number'], true),
+  PhoneIdPathRequest: { ...obj({ ...common, addons: { type: 'object', description: 'Add-on sections by name, e.g. {"contact":{}} (JSON bodies only).' }, consent: { type: 'object' } }, [], true), description: 'The number is the one in the path (a phone_number in the body is ignored).' },
   PhoneIdAnswer: obj(
     {
       reference_id: reference,
@@ -84,7 +142,8 @@ export const SCHEMAS: Record<string, Schema> = {
     properties: { resource_uri: { type: 'null' }, sub_resource: { type: 'string', enum: ['standard', 'live', 'number_deactivation'] }, errors: arrayOf(obj({ code: int, description: str })) },
     required: ['resource_uri', 'sub_resource', 'errors'],
   },
-  RiskRequest: obj({ ...common, email_address: str, device_id: str, account_id: str }, ['account_lifecycle_event'], true),
+  RiskRequest: obj({ ...common, ...riskInputs }, ['phone_number', 'account_lifecycle_event'], true),
+  ScoreRequest: { ...obj({ ...common, ...riskInputs }, ['account_lifecycle_event'], true), description: 'The number is the one in the path (a phone_number in the body is ignored).' },
   RiskAnswer: {
     allOf: [ref('PhoneIdAnswer')],
     type: 'object',
@@ -92,7 +151,7 @@ export const SCHEMAS: Record<string, Schema> = {
     required: ['risk'],
   },
 
-  EmailRiskRequest: obj({ ...common, email_address: { type: 'string', description: 'local@domain' }, device_id: str, account_id: str }, ['email_address', 'account_lifecycle_event'], true),
+  EmailRiskRequest: obj({ ...common, ...riskInputs }, ['email_address', 'account_lifecycle_event'], true),
   EmailRiskAnswer: obj({
     reference_id: reference,
     external_id: nullable(str),
@@ -109,14 +168,40 @@ export const SCHEMAS: Record<string, Schema> = {
     }),
   }),
 
-  VerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, template: { type: 'string', description: 'Must contain $$CODE$$.' }, language: str, ucid: { type: 'string', enum: USE_CASE_CODES }, is_primary: { type: 'string', enum: FORM_BOOLEANS } }, ['phone_number'], true),
-  VoiceVerifyRequest: obj({ ...common, verify_code: { type: 'string', pattern: '^\\d{3,7}$' }, tts_message: str, language: str, ucid: { type: 'string', enum: USE_CASE_CODES }, call_forward_action: { type: 'string', enum: CALL_FORWARD_ACTIONS }, caller_id: str }, ['phone_number'], true),
+  VerifyRequest: obj({ ...common, ...verifyInputs, template: withCode(`Must contain ${CODE_PLACEHOLDER}.`), is_primary: { type: 'string', enum: FORM_BOOLEANS } }, ['phone_number'], true),
+  VoiceVerifyRequest: {
+    ...obj(
+      {
+        ...common,
+        ...verifyInputs,
+        tts_message: withCode(`The text spoken; must contain ${CODE_PLACEHOLDER}, where the code is read.`),
+        template: withCode(`Read as tts_message when that is absent; must contain ${CODE_PLACEHOLDER}.`),
+        call_forward_action: { type: 'string', enum: CALL_FORWARD_ACTIONS },
+        caller_id: phone,
+        prompt_message: text(MAX_PROMPT),
+        prompt_digit: { type: 'string', pattern: pattern(PROMPT_DIGIT) },
+        pressx: { type: 'string', enum: PRESSX_VALUES },
+        redial: { type: 'string', enum: FORM_BOOLEANS },
+      },
+      ['phone_number'],
+      true,
+    ),
+    dependentRequired: { prompt_message: ['prompt_digit'], prompt_digit: ['prompt_message'] },
+    allOf: [
+      { not: { required: ['language', 'prompt_message'] }, description: 'language cannot be combined with prompt_message.' },
+      {
+        if: { properties: { pressx: { enum: ['1', 'true'] } }, required: ['pressx'] },
+        then: { not: { anyOf: [{ required: ['language'] }, { required: ['tts_message'] }, { required: ['template'] }] } },
+        description: 'pressx cannot be combined with language or a text.',
+      },
+    ],
+  },
   VerifyAnswer: obj(
     {
       reference_id: reference,
       resource_uri: str,
       sub_resource: { type: 'string', enum: ['sms', 'call'] },
-      errors: { type: 'array', maxItems: 0 },
+      errors: { type: 'array', maxItems: 0, items: obj({ code: int, description: str }) },
       status: ref('Status'),
       verify: obj({ code_state: { type: 'string', enum: VERIFY_CODE_STATES }, code_entered: nullable(str) }),
       voice: obj({ caller_id: nullable(str) }),
@@ -124,25 +209,57 @@ export const SCHEMAS: Record<string, Schema> = {
     },
     ['reference_id', 'sub_resource', 'errors', 'status', 'verify'],
   ),
-  CompletionAnswer: obj({ reference_id: reference, resource_uri: str, sub_resource: { type: 'string', enum: ['sms', 'call'] }, errors: { type: 'array', maxItems: 0 }, status: ref('Status') }),
-  BulkSmsRequest: obj({ recipients: { type: 'string', description: 'number[:id],number[:id],... (at most 1000)' }, template: str, ucid: str, session_id: str, sender_id: str, callback_url: str }, ['recipients', 'template'], true),
-  BulkSmsAnswer: obj({ reference_id: reference, sub_resource: { const: 'bulk_sms' }, status: ref('Status'), errors: { type: 'array', maxItems: 0 } }),
+  CompletionAnswer: obj({ reference_id: reference, resource_uri: str, sub_resource: { type: 'string', enum: ['sms', 'call'] }, errors: { type: 'array', maxItems: 0, items: obj({ code: int, description: str }) }, status: ref('Status') }),
+  BulkSmsRequest: obj(
+    {
+      recipients: { type: 'string', pattern: `^${bulkRecipient}(?:,${bulkRecipient}){0,${BULK_MAX_RECIPIENTS - 1}}$`, description: `number[:id],number[:id],... (at most ${BULK_MAX_RECIPIENTS})` },
+      template: text(MAX_TEXT),
+      ucid: { type: 'string', enum: USE_CASE_CODES },
+      session_id: text(MAX_ID),
+      sender_id: str,
+      callback_url: { type: 'string', pattern: '^https?://\\S+$' },
+    },
+    ['recipients', 'template'],
+    true,
+  ),
+  BulkSmsAnswer: obj({ reference_id: reference, sub_resource: { const: 'bulk_sms' }, status: ref('Status'), errors: { type: 'array', maxItems: 0, items: obj({ code: int, description: str }) } }),
 
-  VoiceRequest: obj({ ...common, message: str, message_type: { type: 'string', enum: MESSAGE_TYPES }, voice: str, caller_id: str }, ['phone_number', 'message', 'message_type'], true),
+  VoiceRequest: obj({ ...common, message: text(MAX_TEXT), message_type: { type: 'string', enum: MESSAGE_TYPES }, voice: { type: 'string', enum: VOICES }, caller_id: str }, ['phone_number', 'message', 'message_type'], true),
   VoiceAnswer: obj({ reference_id: reference, external_id: nullable(str), status: ref('Status'), voice: obj({ user_input: { type: 'null' }, caller_id: nullable(str) }) }),
   VoiceList: obj({ calls: arrayOf(ref('VoiceAnswer')) }),
 
-  VerificationRequest: obj(
-    {
-      recipient: obj({ phone_number: str, email: str }, [], false),
-      verification_policy: arrayOf(obj({ method: { type: 'string', enum: METHODS }, fallback_time: { type: 'integer', minimum: 30, maximum: 300 } }, ['method'])),
-      security_factor: { type: 'string', pattern: '^\\d{3,10}$' },
-      external_id: str,
-      message_template: { type: 'object' },
-    },
-    ['recipient'],
-    true,
-  ),
+  VerificationRequest: {
+    ...obj(
+      {
+        recipient: obj({ phone_number: phone, email: { type: 'string', pattern: pattern(EMAIL) } }, [], false),
+        verification_policy: {
+          type: 'array',
+          minItems: 1,
+          maxItems: VERIFY_API_MAX_METHODS,
+          prefixItems: [verificationStep(METHODS)],
+          items: verificationStep(METHODS.filter((m) => !FIRST_ONLY.includes(m))),
+          description: `Default [{"method":"sms"}]. ${FIRST_ONLY.join(' and ')} only first.`,
+        },
+        security_factor: { type: 'string', pattern: pattern(SECURITY_FACTOR) },
+        external_id: { type: 'string', pattern: pattern(VERIFY_API_EXTERNAL_ID) },
+        message_template: { type: 'object', properties: { name: { type: 'string', pattern: pattern(TEMPLATE_NAME) } }, required: ['name'] },
+      },
+      ['recipient'],
+      true,
+    ),
+    allOf: [
+      {
+        description: 'recipient.phone_number unless every method is email; recipient.email when one is.',
+        if: { properties: { verification_policy: { items: { properties: { method: { const: 'email' } } } } }, required: ['verification_policy'] },
+        then: { properties: { recipient: { required: ['email'] } } },
+        else: {
+          properties: { recipient: { required: ['phone_number'] } },
+          if: { properties: { verification_policy: { contains: { properties: { method: { const: 'email' } } } } }, required: ['verification_policy'] },
+          then: { properties: { recipient: { required: ['email'] } } },
+        },
+      },
+    ],
+  },
   Verification: obj(
     {
       reference_id: reference,
@@ -321,7 +438,7 @@ export const SCHEMAS: Record<string, Schema> = {
       sub_resource: { const: 'mo_sms' },
       status: ref('Status'),
       submit_timestamp: str,
-      errors: { type: 'array', maxItems: 0 },
+      errors: { type: 'array', maxItems: 0, items: obj({ code: int, description: str }) },
       user_response: obj({ phone_number: str, sender_id: str, mo_message: str }),
     }),
   }),

@@ -7,11 +7,9 @@ import { outcomeOf } from '../service/numbers.js';
 import { reply } from '../service/respond.js';
 import { smsFacts } from '../state/outbox.js';
 import { statusOf } from '../service/status.js';
-import { validateBulkSms } from '../service/validate.js';
+import { BULK_MAX_RECIPIENTS, validateBulkSms } from '../service/validate.js';
 import { allow, readParams, type ServiceApp } from './service.js';
 
-/** The most recipients of one request (service.md §13). */
-export const BULK_MAX_RECIPIENTS = 1000;
 
 export function bulkSmsRoutes(app: ServiceApp, ctx: EmulatorContext, family: ErrorFamily): void {
   app.post('/bulk_sms', (c) => {

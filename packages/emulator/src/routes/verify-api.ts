@@ -12,7 +12,7 @@ import { Ring } from '../state/ring.js';
 import type { Scheduled } from '../state/scheduler.js';
 import { timestamp } from '../service/status.js';
 import type { Customer } from '../types.js';
-import { PHONE, REFERENCE_ID } from '../service/validate.js';
+import { EMAIL, PHONE, REFERENCE_ID, SECURITY_FACTOR, TEMPLATE_NAME, VERIFY_API_EXTERNAL_ID, VERIFY_API_MAX_METHODS as MAX_METHODS } from '../service/validate.js';
 import {
   DEFAULT_FALLBACK_SECONDS,
   FALLBACK_SECONDS,
@@ -30,13 +30,11 @@ import { headerOf } from './headers.js';
 
 /** Payload limit of the Verify API (3116, HTTP 413). */
 export const VERIFY_API_MAX_BODY = 10 * 1024;
-const MAX_METHODS = 3;
 /** A code the emulator makes: 6 digits (the service's default length). */
 const CODE_LENGTH = 6;
 /** Verifications kept at most (fewer when `maxTransactions` is lower); the oldest go first. */
 const MAX_KEPT = 10_000;
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 type Problem = { code: number; detail?: string };
@@ -71,11 +69,11 @@ function parseCreate(body: Record<string, unknown>): Omit<Verification, 'referen
   if (email === undefined && methods.includes('email')) return { code: 3309 };
   if (email !== undefined && (typeof email !== 'string' || !EMAIL.test(email))) return { code: 3119 };
   const factor = body.security_factor;
-  if (factor !== undefined && (typeof factor !== 'string' || !/^\d{3,10}$/.test(factor))) return { code: 3110, detail: 'security_factor must be 3 to 10 digits' };
+  if (factor !== undefined && (typeof factor !== 'string' || !SECURITY_FACTOR.test(factor))) return { code: 3110, detail: 'security_factor must be 3 to 10 digits' };
   const external = body.external_id;
-  if (external !== undefined && (typeof external !== 'string' || !/^[\x20-\x7e]{1,100}$/.test(external))) return { code: 3103, detail: 'at most 100 printable ASCII characters' };
+  if (external !== undefined && (typeof external !== 'string' || !VERIFY_API_EXTERNAL_ID.test(external))) return { code: 3103, detail: 'at most 100 printable ASCII characters' };
   const template = body.message_template;
-  if (template !== undefined && (!isObject(template) || typeof template.name !== 'string' || !/^[a-z_]+$/.test(template.name))) {
+  if (template !== undefined && (!isObject(template) || typeof template.name !== 'string' || !TEMPLATE_NAME.test(template.name))) {
     return { code: 3110, detail: 'message_template.name must be lowercase letters and "_"' };
   }
   return {
@@ -198,7 +196,7 @@ export const verifyApi: ProductModule = {
       if (body instanceof Response) return body;
       if (body.action !== 'finalize') return family.error(c, 400, 3110, 'action must be "finalize"');
       const factor = body.security_factor;
-      if (typeof factor !== 'string' || !/^\d{3,10}$/.test(factor)) return family.error(c, 400, 3110, 'security_factor must be the code the user entered: 3 to 10 digits');
+      if (typeof factor !== 'string' || !SECURITY_FACTOR.test(factor)) return family.error(c, 400, 3110, 'security_factor must be the code the user entered: 3 to 10 digits');
       const v = entry.v;
       const now = ctx.now();
       send(v, now);

@@ -2,7 +2,7 @@ import { randomDigits } from '../service/ids.js';
 import { reply } from '../service/respond.js';
 import { smsFacts } from '../state/outbox.js';
 import { statusNow } from '../state/store.js';
-import { validateVerify } from '../service/validate.js';
+import { ENTERED_CODE, validateVerify } from '../service/validate.js';
 import { bulkSmsRoutes } from './bulk-sms.js';
 import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
 import { completionRoutes } from './verify-completion.js';
@@ -52,7 +52,7 @@ export const verify: ProductModule = {
       const entered = c.req.query('verify_code');
       const v = tx.verify!;
       if (entered !== undefined && v.state !== 'VALID') {
-        if (!/^\d{1,10}$/.test(entered)) return family.param(c, { positive: 11000, negative: -10001, description: `Invalid Request: verify_code Parameter: ${entered.slice(0, 16)}` }, { reference_id: tx.referenceId });
+        if (!ENTERED_CODE.test(entered)) return family.param(c, { positive: 11000, negative: -10001, description: `Invalid Request: verify_code Parameter: ${entered.slice(0, 16)}` }, { reference_id: tx.referenceId });
         v.attempts++;
         v.entered = entered;
         if (ctx.now() > tx.createdAt + ctx.settings.verifyExpiryMs) v.state = 'EXPIRED';
