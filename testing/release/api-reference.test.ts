@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { publicPackages, root } from './workspace.js';
+import { type Manifest, publicPackages, root } from './workspace.js';
 
 const committed = join(root, 'docs', 'api');
 const files = (dir: string): string[] =>
@@ -15,7 +15,7 @@ const files = (dir: string): string[] =>
 
 /** `@x/auth` `.` -> docs/api/auth.md; `./node` -> docs/api/auth/node.md. */
 const pageOf = (folder: string, subpath: string) => (subpath === '.' ? `${folder}.md` : `${folder}/${subpath.slice(2)}.md`);
-const entriesOf = (manifest: { exports?: unknown }) => Object.keys((manifest.exports ?? {}) as object).filter((key) => key !== './package.json');
+const entriesOf = (manifest: Manifest) => Object.keys((manifest.exports ?? {}) as object).filter((key) => key !== './package.json');
 
 describe('docs/api is the reference the sources make today', () => {
   const out = mkdtempSync(join(tmpdir(), 'api-reference-'));
