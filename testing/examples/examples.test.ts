@@ -30,6 +30,8 @@ const examples: [name: string, command: string, runtime?: string][] = [
   ['otp-express', 'pnpm start'],
   ['otp-fastify', 'pnpm start'],
   ['otp-hono', 'pnpm start'],
+  // Sending at volume: sendMany from two processes, callbacks through BullMQ (a redis-server of its own).
+  ['notifications', 'pnpm start'],
   ['bun', 'pnpm start', 'bun'],
   ['deno', 'pnpm start', 'deno'],
   ['cloudflare-worker', 'pnpm start && pnpm start --wrangler'], // miniflare, then wrangler dev
