@@ -174,3 +174,5 @@ export { createRedisStateStore } from './state-store.js';
 export type { RedisStateCommands, RedisStateStore, RedisStateStoreOptions } from './state-store.js';
 export { redisScripts, SUPPORTED_CLIENTS } from './scripts.js';
 export type { GlideLikeClient, IoredisLikeClient, NodeRedisLikeClient, RedisClient, RedisScripts } from './scripts.js';
+export { createRedisRateLimitStore, createRedisSpendStore } from './volume.js';
+export type { RedisRate, RedisRateLimitStore, RedisSpendBudget, RedisSpendStore, RedisVolumeStoreOptions } from './volume.js';

@@ -188,3 +188,68 @@ export const stateStoreChecks: ReadonlyArray<StoreCheck<StateStoreLike>> = [
     expect('get after the ttl', (await store.get(k)) ?? null, null);
   }),
 ];
+
+/** The rate limit store contract (`RateLimitStore` of `@x/client/volume`). */
+export interface RateLimitStoreLike {
+  acquire(key: string, rate: { perSecond: number; burst: number }): Promise<number>;
+  pause(key: string, untilMs: number): Promise<void>;
+}
+/** The spend store contract (`SpendStore` of `@x/client/volume`). */
+export interface SpendStoreLike {
+  spend(key: string, parts: number, budget: { max: number; periodMs: number }): Promise<{ ok: true; used: number } | { ok: false; used: number; resetInMs: number }>;
+}
+
+/** `acquire` reserves slots at the rate across processes; `pause` holds them all. */
+export const rateLimitStoreChecks: ReadonlyArray<StoreCheck<RateLimitStoreLike>> = [
+  check('acquire: the burst goes at once, then each slot one interval after the last, whichever process asks', async (make) => {
+    const [a, b] = [await make(), await make()];
+    const k = key();
+    const rate = { perSecond: 10, burst: 2 };
+    const waits = [await a.acquire(k, rate), await b.acquire(k, rate), await a.acquire(k, rate), await b.acquire(k, rate)];
+    expect('the burst', waits.slice(0, 2), [0, 0]);
+    // The third slot is 100 ms after the first, the fourth 200 ms: a few ms pass between the calls.
+    expectThat('the third slot waits about one interval', waits[2]! > 50 && waits[2]! <= 100, waits);
+    expectThat('the fourth slot waits one interval more', waits[3]! > waits[2]! + 50 && waits[3]! <= 200, waits);
+    expect('another key is not paced by this one', await a.acquire(key(), rate), 0);
+  }),
+  check('pause: every process waits until its end, then slots resume at the rate without a burst', async (make) => {
+    const [a, b] = [await make(), await make()];
+    const k = key();
+    const rate = { perSecond: 100, burst: 5 };
+    expect('before the pause', await a.acquire(k, rate), 0);
+    await a.pause(k, Date.now() + 2_000);
+    const first = await b.acquire(k, rate);
+    const second = await a.acquire(k, rate);
+    expectThat('the other process waits for the pause', first > 1_500 && first <= 2_100, first);
+    expectThat('the next slot is one interval later, not a burst', second >= first + 5, [first, second]);
+    await a.pause(k, Date.now() + 10);
+    expectThat('an earlier end changes nothing', (await b.acquire(k, rate)) > 1_500, 'a shorter pause shortened the longer one');
+  }),
+];
+
+/** `spend` counts parts in fixed windows and refuses, counting nothing, past the budget. */
+export const spendStoreChecks: ReadonlyArray<StoreCheck<SpendStoreLike>> = [
+  check('spend: counts parts until the budget, refuses past it without counting, across processes', async (make) => {
+    const [a, b] = [await make(), await make()];
+    const k = key();
+    const budget = { max: 5, periodMs: 60_000 };
+    expect('first spend', await a.spend(k, 2, budget), { ok: true, used: 2 });
+    expect('second spend, another process', await b.spend(k, 3, budget), { ok: true, used: 5 });
+    const refused = await a.spend(k, 1, budget);
+    expectThat('past the budget: refused, with the time the window ends', refused.ok === false && refused.used === 5 && 'resetInMs' in refused && refused.resetInMs > 0 && refused.resetInMs <= 60_000, refused);
+    expect('another key has its own budget', await b.spend(key(), 5, budget), { ok: true, used: 5 });
+  }),
+  check('spend: of many concurrent spends from two processes, exactly the budget passes', async (make) => {
+    const [a, b] = [await make(), await make()];
+    const k = key();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).spend(k, 1, { max: 7, periodMs: 60_000 })));
+    expect('spends that passed', answers.filter((answer) => answer.ok).length, 7);
+  }),
+  check('spend: a new window starts from 0 once the period ran out', async (make) => {
+    const store = await make();
+    const k = key();
+    await store.spend(k, 3, { max: 3, periodMs: 50 });
+    await sleep(200);
+    expect('spend in the next window', await store.spend(k, 3, { max: 3, periodMs: 50 }), { ok: true, used: 3 });
+  }),
+];

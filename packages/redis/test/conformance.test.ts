@@ -1,12 +1,13 @@
 // The exported conformance suite (@x/redis/testing) run on every supported client, against the
 // suite's real redis-server and a real three-master Cluster; and on the memory stores of @x/auth,
-// which hold the same contracts in one process.
+// @x/webhooks/router and @x/client/volume, which hold the same contracts in one process.
 import { createMemoryReplayStore } from '@x/auth';
 import { createMemoryStateStore } from '@x/webhooks/router';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { startRedisCluster, type RedisCluster } from '../../../testing/redis-cluster.js';
-import { createRedisReplayStore, createRedisStateStore } from '../src/index.js';
-import { deliveryStoreChecks, replayStoreChecks, stateStoreChecks } from '../src/testing.js';
+import { createMemoryRateLimitStore, createMemorySpendStore } from '@x/client/volume';
+import { createRedisRateLimitStore, createRedisReplayStore, createRedisSpendStore, createRedisStateStore } from '../src/index.js';
+import { deliveryStoreChecks, rateLimitStoreChecks, replayStoreChecks, spendStoreChecks, stateStoreChecks } from '../src/testing.js';
 import { connectors, type Connected } from './support/clients.js';
 
 const port = inject('redisPort');
@@ -33,6 +34,8 @@ for (const connector of connectors) {
       for (const check of replayStoreChecks) it(`replay: ${check.name}`, () => check.run(() => createRedisReplayStore({ client: client as never, prefix })));
       for (const check of deliveryStoreChecks) it(`delivery: ${check.name}`, () => check.run(() => createRedisReplayStore({ client: client as never, prefix })));
       for (const check of stateStoreChecks) it(`state: ${check.name}`, () => check.run(() => createRedisStateStore({ client: client as never, prefix })));
+      for (const check of rateLimitStoreChecks) it(`rate: ${check.name}`, () => check.run(() => createRedisRateLimitStore({ client: client as never, prefix })));
+      for (const check of spendStoreChecks) it(`spend: ${check.name}`, () => check.run(() => createRedisSpendStore({ client: client as never, prefix })));
     });
   }
 }
@@ -42,4 +45,8 @@ describe('the memory stores hold the same contracts', () => {
   for (const check of [...replayStoreChecks, ...deliveryStoreChecks]) it(check.name, () => check.run(() => replay as never));
   const state = createMemoryStateStore();
   for (const check of stateStoreChecks) it(`state: ${check.name}`, () => check.run(() => state));
+  const rate = createMemoryRateLimitStore();
+  for (const check of rateLimitStoreChecks) it(`rate: ${check.name}`, () => check.run(() => rate));
+  const spend = createMemorySpendStore();
+  for (const check of spendStoreChecks) it(`spend: ${check.name}`, () => check.run(() => spend));
 });
