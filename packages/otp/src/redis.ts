@@ -6,7 +6,7 @@
  * @module @x/otp/redis
  */
 import { redisScripts, type RedisClient } from '@x/redis';
-import type { AttemptOutcome, FlowRecord, OtpStore, SendClaim } from './store.js';
+import type { AttemptOutcome, FlowRecord, GuardPlan, GuardVerdict, NewFlow, OtpStore, SendClaim, SendPlan } from './store.js';
 
 export interface RedisStoreOptions {
   /** A client `@x/redis` supports ({@link RedisClient}): ioredis 5 or 6, iovalkey, node-redis 5 or 6, valkey-glide 2, single or Cluster. Any other object is refused at creation (`XError('unsupported_client')`). */
@@ -179,6 +179,118 @@ const CLOSE = `if redis.call('HGET', KEYS[1], 'state') ~= 'pending' then return 
 redis.call('HSET', KEYS[1], 'state', ARGV[1])
 return 1`;
 
+// Cluster: a decision's keys are read in one script per hash tag, all at once; then, when it
+// allows (or trips a scope, or opens the circuit), written in one script per tag, all at once.
+// READ: ARGV[1] = now, then per key an op and two numbers; answers two numbers per key.
+//   m: a mark's time left; e: 1 when the key exists; w max win: a window's wait;
+//   c bucketMs buckets: started and completed in the live buckets; f cooldown maxSends: a flow's claim (0 ok, else 1 missing, 2 closed, 3 max, 4 cooldown) and its wait.
+const READ = `${CLAIMABLE}
+local now = tonumber(ARGV[1])
+local out = {}
+for i = 1, #KEYS do
+  local op, a, b, key = ARGV[3 * i - 1], tonumber(ARGV[3 * i]), tonumber(ARGV[3 * i + 1]), KEYS[i]
+  local x, y = 0, 0
+  if op == 'm' then
+    local v = tonumber(redis.call('GET', key) or '0')
+    if v > now then x = v - now end
+  elseif op == 'e' then
+    x = redis.call('EXISTS', key)
+  elseif op == 'w' then
+    local oldest = redis.call('LINDEX', key, a - 1)
+    if oldest then x = math.max(0, tonumber(oldest) + b - now) end
+  elseif op == 'c' then
+    local epoch = math.floor(now / a)
+    local all = redis.call('HGETALL', key)
+    for k = 1, #all, 2 do
+      if tonumber(string.sub(all[k], 2)) > epoch - b then
+        if string.sub(all[k], 1, 1) == 's' then x = x + tonumber(all[k + 1]) else y = y + tonumber(all[k + 1]) end
+      end
+    end
+  elseif op == 'f' then
+    local refused = claimable(key, now, a, b)
+    if refused then
+      x = ({missing = 1, closed = 2, max = 3, cooldown = 4})[refused[1]]
+      y = refused[2]
+    end
+  end
+  out[#out + 1] = x
+  out[#out + 1] = y
+end
+return out`;
+// WRITE: ARGV[1] = now, then per key an op and two numbers. Windows first: when one of this
+// script's windows filled up since it was read (another process recorded meanwhile), nothing is
+// written and the wait answers; else 0.
+//   s ms: a mark until now + ms; d: delete; p max win: record in a window; n bucketMs buckets: count a
+//   start; k bucketMs buckets: count a completion.
+const WRITE = `local now = tonumber(ARGV[1])
+for i = 1, #KEYS do
+  if ARGV[3 * i - 1] == 'p' then
+    local oldest = redis.call('LINDEX', KEYS[i], tonumber(ARGV[3 * i]) - 1)
+    if oldest and tonumber(oldest) + tonumber(ARGV[3 * i + 1]) > now then return tonumber(oldest) + tonumber(ARGV[3 * i + 1]) - now end
+  end
+end
+for i = 1, #KEYS do
+  local op, a, b, key = ARGV[3 * i - 1], tonumber(ARGV[3 * i]), tonumber(ARGV[3 * i + 1]), KEYS[i]
+  if op == 's' then
+    redis.call('SET', key, now + a, 'PX', a)
+  elseif op == 'd' then
+    redis.call('DEL', key)
+  elseif op == 'p' then
+    redis.call('LPUSH', key, now)
+    redis.call('LTRIM', key, 0, a - 1)
+    redis.call('PEXPIRE', key, b)
+  elseif op == 'n' then
+    local epoch = math.floor(now / a)
+    for _, field in ipairs(redis.call('HKEYS', key)) do
+      if tonumber(string.sub(field, 2)) <= epoch - b then redis.call('HDEL', key, field) end
+    end
+    redis.call('HINCRBY', key, 's' .. epoch, 1)
+    redis.call('PEXPIRE', key, a * b)
+  elseif op == 'k' then
+    redis.call('HINCRBY', key, 'c' .. math.floor(now / a), 1)
+    redis.call('PEXPIRE', key, a * b)
+  end
+end
+return 0`;
+
+/**
+ * A key's name in Redis: `<prefix><kind>:{<value>}`. The hash tag is the key's value (a number,
+ * range, country, IP, account, flow id; the global circuit's `g`), so a number's keys share a slot
+ * and keys of other numbers and scopes spread over a Cluster's shards. Braces in a value (an
+ * account id) are escaped so they never end the tag early. A prefix with a tag of its own
+ * (`'{otp}:'`) puts every key in its slot, as before.
+ */
+function keyName(prefix: string, key: string): string {
+  const colon = key.indexOf(':');
+  const kind = colon < 0 ? key : key.slice(0, colon);
+  const value = colon < 0 ? key.replace(/!$/, '') : key.slice(colon + 1);
+  return `${prefix}${kind}:{${value.replace(/[{}%]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}}`;
+}
+
+/** The hash tag of a key name `keyName` gave (the prefix's own tag first, as Redis reads it). */
+function tagOf(name: string): string {
+  const open = name.indexOf('{');
+  const close = name.indexOf('}', open + 1);
+  return close > open + 1 ? name.slice(open + 1, close) : name;
+}
+
+type Op = [name: string, op: string, a: number, b: number];
+
+/** Runs ops grouped by hash tag: one script per tag, all sent at once. Answers each op's result pair, in order. */
+async function perTag(run: (script: string, keys: string[], args: Array<string | number>) => Promise<unknown>, script: string, now: number, ops: Op[]) {
+  const groups = new Map<string, number[]>();
+  ops.forEach(([name], i) => groups.set(tagOf(name), [...(groups.get(tagOf(name)) ?? []), i]));
+  const answers = await Promise.all(
+    [...groups.values()].map((indexes) => run(script, indexes.map((i) => ops[i]![0]), [now, ...indexes.flatMap((i) => [ops[i]![1], ops[i]![2], ops[i]![3]])])),
+  );
+  const out: Array<[number, number]> = [];
+  [...groups.values()].forEach((indexes, g) => {
+    const answer = answers[g];
+    indexes.forEach((i, k) => (out[i] = Array.isArray(answer) ? [Number(answer[2 * k]), Number(answer[2 * k + 1])] : [Number(answer), 0]));
+  });
+  return { out };
+}
+
 const NUMBERS = ['channel', 'createdAt', 'expiresAt', 'sends', 'lastSendAt', 'attempts'] as const;
 
 /** A record from the flat field list HGETALL answers. */
@@ -213,12 +325,77 @@ const pairs = (fields: object) => Object.entries(fields).flatMap(([name, value])
 export function createRedisStore(options: RedisStoreOptions): OtpStore {
   const redis = redisScripts(options?.client, 'createRedisStore');
   const prefix = options.prefix ?? 'x:otp:';
-  const flow = (id: string) => `${prefix}f:${id}`;
+  const k = (key: string) => keyName(prefix, key);
+  const flow = (id: string) => k(`f:${id}`);
   const claimOf = (answer: unknown[]): SendClaim => {
     const outcome = String(answer[0]) as 'ok' | '6' | 'missing' | 'closed' | 'cooldown' | 'max';
     if (outcome === 'ok' || outcome === '6') return { ok: true, record: recordOf(answer.slice(2))! };
     return { ok: false, reason: outcome as 'missing', retryAfterMs: Number(answer[1]) };
   };
+  const createArgs = (create: NewFlow) => [Math.max(1, Math.ceil(create.ttlMs)), ...pairs(create.record)];
+
+  /** A decision whose keys lie in several slots of a Cluster: read per tag, decide here, write per tag (two round trips, each one script per tag sent at once). */
+  async function decideAcrossSlots(plan: GuardPlan, then: { create: NewFlow } | { claim: SendPlan } | undefined): Promise<GuardVerdict | SendClaim> {
+    const { now, circuit, limits } = plan;
+    const pumping = plan.pumping;
+    const scopes = pumping?.scopes ?? [];
+    const cmax = circuit?.max ?? 0;
+    const reads: Op[] = [[k(plan.verified), 'e', 0, 0]];
+    if (circuit && cmax > 0) reads.push([k(circuit.key), 'm', 0, 0], [k(circuit.budgetKey), 'w', circuit.max, circuit.windowMs]);
+    const scopeAt = reads.length;
+    for (const scope of scopes) reads.push([k(scope.cooling), 'm', 0, 0], [k(scope.counter), 'c', pumping!.bucketMs, pumping!.buckets]);
+    const limitAt = reads.length;
+    for (const limit of limits) reads.push([k(limit.key), 'w', limit.max, limit.windowMs]);
+    const claim = then && 'claim' in then ? then.claim : undefined;
+    if (claim) reads.push([flow(claim.id), 'f', claim.cooldownMs, claim.maxSends]);
+    const { out } = await perTag(redis.eval, READ, now, reads);
+
+    if (claim) {
+      const [refused, wait] = out[reads.length - 1]!;
+      if (refused) return { ok: false, reason: (['missing', 'closed', 'max', 'cooldown'] as const)[refused - 1]!, retryAfterMs: wait };
+    }
+    const trusted = plan.trusted || out[0]![0] === 1;
+    if (cmax > 0 && !trusted && out[1]![0] > 0) return { allowed: false, refusal: 'circuit', retryAfterMs: out[1]![0], opened: false };
+    if (!trusted) {
+      const cooling = scopes.findIndex((_, i) => out[scopeAt + 2 * i]![0] > 0);
+      if (cooling >= 0) return { allowed: false, refusal: 'cooling', index: cooling, retryAfterMs: out[scopeAt + 2 * cooling]![0] };
+    }
+    const waits = limits.map((_, j) => out[limitAt + j]![0]);
+    const limited = waits.findIndex((wait) => wait > 0);
+    if (limited >= 0) return { allowed: false, refusal: 'limit', index: limited, retryAfterMs: Math.max(...waits) };
+    if (pumping?.start && !trusted) {
+      for (const [i, scope] of scopes.entries()) {
+        const [started, completed] = out[scopeAt + 2 * i + 1]!;
+        const n = started + 1;
+        if (n >= scope.minStarts && n - Math.min(completed, n) >= scope.threshold * n) {
+          await perTag(redis.eval, WRITE, now, [[k(scope.cooling), 's', pumping.coolMs, 0], [k(scope.counter), 'd', 0, 0]]);
+          return { allowed: false, refusal: 'cooling', index: i, retryAfterMs: pumping.coolMs, tripped: { started, completed } };
+        }
+      }
+    }
+    if (circuit && cmax > 0 && !trusted && out[2]![0] > 0) {
+      await perTag(redis.eval, WRITE, now, [[k(circuit.key), 's', circuit.openMs, 0]]);
+      return { allowed: false, refusal: 'circuit', retryAfterMs: circuit.openMs, opened: true };
+    }
+    // Allowed: record everywhere at once. A window another process filled since the read refuses its
+    // slot's writes (the others stay recorded: a race costs an extra count, never a missed one).
+    const writes: Op[] = limits.map((limit) => [k(limit.key), 'p', limit.max, limit.windowMs]);
+    if (circuit && cmax > 0) writes.push([k(circuit.budgetKey), 'p', circuit.max, circuit.windowMs]);
+    if (pumping?.start) for (const scope of scopes) writes.push([k(scope.counter), 'n', pumping.bucketMs, pumping.buckets]);
+    const follow = then
+      ? 'create' in then
+        ? redis.eval(CREATE, [flow(then.create.record.id)], createArgs(then.create))
+        : redis.eval(CLAIM_SEND, [flow(then.claim.id)], [now, then.claim.cooldownMs, then.claim.maxSends])
+      : undefined;
+    const [{ out: written }, followed] = await Promise.all([perTag(redis.eval, WRITE, now, writes), follow]);
+    const raced = writes.findIndex(([, op], i) => op === 'p' && written[i]![0] > 0);
+    if (raced >= 0) {
+      const wait = written[raced]![0];
+      return raced < limits.length ? { allowed: false, refusal: 'limit', index: raced, retryAfterMs: wait } : { allowed: false, refusal: 'circuit', retryAfterMs: wait, opened: false };
+    }
+    if (then && 'claim' in then) return claimOf(followed as unknown[]);
+    return { allowed: true };
+  }
 
   return {
     shared: true,
@@ -227,17 +404,19 @@ export function createRedisStore(options: RedisStoreOptions): OtpStore {
       const scopes = pumping?.scopes ?? [];
       const flowId = then ? ('create' in then ? then.create.record.id : then.claim.id) : undefined;
       const keys = [
-        prefix + (circuit?.key ?? 'g!'), prefix + (circuit?.budgetKey ?? 'g'), prefix + plan.verified,
-        ...scopes.map((s) => prefix + s.cooling), ...limits.map((l) => prefix + l.key), ...scopes.map((s) => prefix + s.counter),
+        k(circuit?.key ?? 'g!'), k(circuit?.budgetKey ?? 'g'), k(plan.verified),
+        ...scopes.map((s) => k(s.cooling)), ...limits.map((l) => k(l.key)), ...scopes.map((s) => k(s.counter)),
         ...(flowId === undefined ? [] : [flow(flowId)]),
       ];
+      // On a Cluster, keys of several slots cannot meet in one script.
+      if (redis.cluster && new Set(keys.map(tagOf)).size > 1) return decideAcrossSlots(plan, then);
       const args = [
         plan.now, limits.length, scopes.length, circuit?.max ?? 0, circuit?.windowMs ?? 1, circuit?.openMs ?? 1,
         pumping?.bucketMs ?? 1, pumping?.buckets ?? 1, pumping?.coolMs ?? 1, pumping?.start ? 1 : 0, plan.trusted ? 1 : 0,
         then ? ('create' in then ? 1 : 2) : 0,
         ...scopes.flatMap((s) => [s.minStarts, s.threshold]),
         ...limits.flatMap((l) => [l.max, l.windowMs]),
-        ...(then ? ('create' in then ? [Math.max(1, Math.ceil(then.create.ttlMs)), ...pairs(then.create.record)] : [then.claim.cooldownMs, then.claim.maxSends]) : []),
+        ...(then ? ('create' in then ? createArgs(then.create) : [then.claim.cooldownMs, then.claim.maxSends]) : []),
       ];
       const answer = (await redis.eval(DECIDE, keys, args)) as unknown[];
       const kind = Number(answer[0]);
@@ -250,10 +429,15 @@ export function createRedisStore(options: RedisStoreOptions): OtpStore {
       return { allowed: false, refusal: 'cooling', index, retryAfterMs, tripped: flag === 1 ? { started, completed } : undefined };
     },
     async complete({ now, counters, bucketMs, buckets, verified, verifiedMs }) {
-      await redis.eval(COMPLETE, [...counters.map((c) => prefix + c), prefix + verified], [now, bucketMs, buckets, Math.max(1, Math.ceil(verifiedMs))]);
+      const keys = [...counters.map(k), k(verified)];
+      if (redis.cluster && new Set(keys.map(tagOf)).size > 1) {
+        await perTag(redis.eval, WRITE, now, [...counters.map((c): Op => [k(c), 'k', bucketMs, buckets]), [k(verified), 's', Math.max(1, Math.ceil(verifiedMs)), 0]]);
+        return;
+      }
+      await redis.eval(COMPLETE, keys, [now, bucketMs, buckets, Math.max(1, Math.ceil(verifiedMs))]);
     },
     async createFlow({ record, ttlMs }) {
-      await redis.eval(CREATE, [flow(record.id)], [Math.max(1, Math.ceil(ttlMs)), ...pairs(record)]);
+      await redis.eval(CREATE, [flow(record.id)], createArgs({ record, ttlMs }));
     },
     async getFlow(id) {
       return recordOf(await redis.eval(GET, [flow(id)], []));

@@ -137,7 +137,7 @@ describe('secrets at rest on Redis', () => {
     const text = dump.join('\n');
     expect(keys.join('\n')).not.toMatch(/447700900|203\.0\.113|alice/);
     expect(text).not.toContain(code);
-    const flow = await redis.hgetall(`${prefix}f:${started.id}`);
+    const flow = await redis.hgetall(`${prefix}f:{${started.id}}`);
     expect(Object.keys(flow).sort()).toEqual(['account', 'attempts', 'channel', 'createdAt', 'expiresAt', 'id', 'ip', 'lastSendAt', 'locale', 'phoneNumber', 'referenceId', 'sends', 'state']);
   });
 
