@@ -36,6 +36,8 @@ module.exports = [
   row('@x/client (everything, with @x/auth)', 'packages/client/dist/index.js', '*', 23_300),
   row('@x/client/node', 'packages/client/dist/node.js', '*', 12_800, node),
   row('@x/client/idempotency (alone)', 'packages/client/dist/idempotency.js', '*', 10_800), // +1.9 KB: keyed fingerprint (HMAC), two phases with a renewed lease, inspect and release, messages that say what works (docs/decisions.md, "Idempotency keys in two phases")
+  row('@x/client/volume (everything)', 'packages/client/dist/volume.js', '*', 7_900), // new: sendMany, the memory rate limit and spend stores, createSpendCap (docs/decisions.md, "Sending at volume")
+  row('@x/client/volume: sendMany only', 'packages/client/dist/volume.js', '{ sendMany }', 6_100),
   row('@x/client/otel (@opentelemetry/api outside)', 'packages/client/dist/otel.js', '*', 2_200, without(['@opentelemetry/api'])), // +600 B: paths templated whatever the spelling, the HTTP client conventions and http.client.request.duration (docs/decisions.md, "Tracing by the OpenTelemetry HTTP client conventions")
   row('@x/webhooks (everything, with @x/auth)', 'packages/webhooks/dist/index.js', '*', 8_900),
   row('@x/webhooks/adapter (everything)', 'packages/webhooks/dist/adapter.js', '*', 10_350), // +50 B: verifyRequest reads a server's Map of headers without a copy (docs/decisions.md, "Size budgets")
@@ -47,7 +49,7 @@ module.exports = [
   row('@x/otp: createGuard only', 'packages/otp/dist/index.js', '{ createGuard }', 42_000), // numbers read with libphonenumber-js (min metadata), addresses with ipaddr.js (docs/decisions.md, "@x/otp: one identity per real thing")
   row('@x/otp (everything, @x/client outside)', 'packages/otp/dist/index.js', '*', 47_500, without(['@x/client'])),
   row('@x/otp/phone (libphonenumber-js min)', 'packages/otp/dist/phone.js', '*', 29_800),
-  row('@x/otp/redis', 'packages/otp/dist/redis.js', '*', 3_400),
+  row('@x/otp/redis', 'packages/otp/dist/redis.js', '*', 5_800),
   row('@x/emulator/msw (msw outside)', 'packages/emulator/dist/msw.js', '*', 1_400, without(['msw'])), // +200 B: every spelling of a service host (case, trailing dot), operations not emulated refused (docs/decisions.md, "The emulator under misuse")
   row('@x/emulator/vitest (the emulator with it)', 'packages/emulator/dist/vitest.js', '*', 118_800), // new this wave: the whole emulator (inspector, callback chaos, scripts, saved state); +800 B: idle and waitFor on real time, Basic for callback URLs with credentials, composed chaos rules, @x/auth's growth
   row('@x/emulator/jest (the emulator with it)', 'packages/emulator/dist/jest.js', '*', 118_800),

@@ -9,7 +9,7 @@ import { redisScripts, type RedisClient } from '@x/redis';
 import type { AttemptOutcome, FlowRecord, GuardPlan, GuardVerdict, NewFlow, OtpStore, SendClaim, SendPlan } from './store.js';
 
 export interface RedisStoreOptions {
-  /** A client `@x/redis` supports ({@link RedisClient}): ioredis 5 or 6, iovalkey, node-redis 5 or 6, valkey-glide 2, single or Cluster. Any other object is refused at creation (`XError('unsupported_client')`). */
+  /** A client `@x/redis` supports (its `RedisClient`): ioredis 5 or 6, iovalkey, node-redis 5 or 6, valkey-glide 2, single or Cluster. Any other object is refused at creation (`XError('unsupported_client')`). */
   client: RedisClient;
   /** Prefix of every key. Default `x:otp:`. */
   prefix?: string | undefined;

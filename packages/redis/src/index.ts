@@ -7,7 +7,11 @@
 import type { DeliveryBegin, DeliveryState, DeliveryStore, ReplayStore } from '@x/auth';
 import { redisScripts, type RedisClient } from './scripts.js';
 
-/** @deprecated The stores take any {@link RedisClient}; this was the ioredis shape they took before. */
+/**
+ * The ioredis shape the stores took before.
+ *
+ * @deprecated The stores take any {@link RedisClient}.
+ */
 export interface RedisCommands {
   /** ioredis's `SET key value PX ms NX`. */
   set(key: string, value: string, px: 'PX', milliseconds: number, nx: 'NX'): Promise<'OK' | null | string>;
@@ -15,7 +19,11 @@ export interface RedisCommands {
   eval(script: string, numKeys: number, ...args: Array<string | number>): Promise<unknown>;
 }
 
-/** @deprecated Use {@link RedisClient}. */
+/**
+ * The first name of {@link RedisCommands}.
+ *
+ * @deprecated Use {@link RedisClient}.
+ */
 export type RedisSetNx = RedisCommands;
 
 /** Options of {@link createRedisReplayStore}. */

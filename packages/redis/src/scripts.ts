@@ -24,14 +24,17 @@ export interface RedisScripts {
 
 /** An ioredis 5 or 6 client (`Redis` or `Cluster`) or iovalkey's: `eval(script, numKeys, ...keysAndArgs)`. */
 export interface IoredisLikeClient {
+  /** `EVAL` with the keys' count, then keys and arguments. */
   eval(script: string, numKeys: number, ...args: Array<string | number>): Promise<unknown>;
 }
 /** A node-redis 5 or 6 client (`createClient()` or `createCluster()`): `eval(script, { keys, arguments })`. */
 export interface NodeRedisLikeClient {
+  /** `EVAL` with keys and arguments in an options object. */
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 /** A valkey-glide 2 client (`GlideClient` or `GlideClusterClient`): `customCommand(args)`. */
 export interface GlideLikeClient {
+  /** Any command as its words. */
   customCommand(args: string[]): Promise<unknown>;
 }
 /**

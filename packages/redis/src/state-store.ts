@@ -1,6 +1,10 @@
 import { redisScripts, type RedisClient } from './scripts.js';
 
-/** @deprecated The state store takes any {@link RedisClient}; this was the ioredis shape it took before. */
+/**
+ * The ioredis shape the state store took before.
+ *
+ * @deprecated The state store takes any {@link RedisClient}.
+ */
 export interface RedisStateCommands {
   /** ioredis's `GET`. */
   get(key: string): Promise<string | null>;

@@ -33,7 +33,9 @@ export interface StoreCheck<Store> {
 
 /** The router's state store contract (`createRouter({ store })`, `createRedisStateStore`). */
 export interface StateStoreLike {
+  /** A key's state, or null (or undefined) when it has none. */
   get(key: string): string | null | undefined | Promise<string | null | undefined>;
+  /** Writes `next` only over `expected` (null: no key); false when the key holds something else. */
   compareAndSet(key: string, expected: string | null, next: string, ttlMs: number): boolean | Promise<boolean>;
 }
 
@@ -191,11 +193,14 @@ export const stateStoreChecks: ReadonlyArray<StoreCheck<StateStoreLike>> = [
 
 /** The rate limit store contract (`RateLimitStore` of `@x/client/volume`). */
 export interface RateLimitStoreLike {
+  /** Reserves the next slot of `key`: milliseconds to wait for it. */
   acquire(key: string, rate: { perSecond: number; burst: number }): Promise<number>;
+  /** Holds every slot of `key` until `untilMs` (epoch milliseconds). */
   pause(key: string, untilMs: number): Promise<void>;
 }
 /** The spend store contract (`SpendStore` of `@x/client/volume`). */
 export interface SpendStoreLike {
+  /** Counts `parts` against `key` when they fit in `budget`, else counts nothing. */
   spend(key: string, parts: number, budget: { max: number; periodMs: number }): Promise<{ ok: true; used: number } | { ok: false; used: number; resetInMs: number }>;
 }
 
