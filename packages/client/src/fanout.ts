@@ -131,8 +131,12 @@ class StoreFailure {
  *
  * @example
  * ```ts
+ * import { createClient } from '@x/client';
+ * import { createIdempotency } from '@x/client/idempotency';
  * import { sendMany } from '@x/client/volume';
  *
+ * const client = createClient({ customerId, apiKey, idempotency: createIdempotency() });
+ * const users = [{ id: 'u1', name: 'Ann', phone: '15555551234' }]; // from your database
  * const items = users.map((u) => ({ id: u.id, params: { phoneNumber: u.phone, message: `Hi ${u.name}, your order shipped`, messageType: 'ARN' as const } }));
  * for await (const result of sendMany(client, items, { runId: 'shipping-2024-06-01', concurrency: 8, rate: { perSecond: 20 } })) {
  *   if (result.status !== 'sent') log(result.id, result.status);

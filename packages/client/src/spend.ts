@@ -115,6 +115,7 @@ export interface SpendRequest {
 export interface Budget extends SpendBudget {
   /** Names the budget in errors and store keys: letters, digits, `-`, `_`, `.` (1 to 64). */
   name: string;
+  /** Which counter a send goes to: `'account'` (default), `'country'`, or a key from the send (see above). */
   per?: 'account' | 'country' | ((send: SpendRequest) => string | undefined) | undefined;
   /** `per: 'country'`: the countries (ISO 3166 alpha-2) this budget leaves out. */
   except?: readonly string[] | undefined;
@@ -135,8 +136,11 @@ export interface SpendCapOptions {
 
 /** A send to charge: where it goes, its text, its tags. */
 export interface SpendCharge {
+  /** The destination, as `messaging.send` takes it (digits with the country code; "+", spaces and dashes allowed). */
   phoneNumber: string;
+  /** The text: its parts are what is charged. */
   message: string;
+  /** What `per` functions read (`{ team: 'billing' }`). */
   tags?: Readonly<Record<string, string>> | undefined;
 }
 
@@ -146,18 +150,24 @@ export interface SpendCharge {
  * window ends. Budgets checked before it in the cap's order have counted the parts.
  */
 export class SpendCapError extends XError {
+  /** Matches this class across copies of the package (ESM and CommonJS). */
   static readonly [BRAND]: string = '@x/client/SpendCapError';
   override name = 'SpendCapError';
+  /** Always `'spend_cap_exceeded'`. */
   declare readonly code: 'spend_cap_exceeded';
+  /** Nothing was sent. */
   readonly sent = false as const;
   /** The budget's name. */
   declare readonly budget: string;
   /** The counter within it: `'account'`, a country, or what `per` gave. */
   declare readonly key: string;
+  /** The budget's most parts per period. */
   declare readonly max: number;
+  /** Parts already counted in the current period. */
   declare readonly used: number;
   /** The parts of the refused send. */
   declare readonly parts: number;
+  /** Milliseconds until the period ends and the count starts again. */
   declare readonly resetInMs: number;
   constructor(init: { budget: string; key: string; max: number; used: number; parts: number; resetInMs: number }) {
     super(
