@@ -49,7 +49,7 @@ module.exports = [
   row('@x/otp: createGuard only', 'packages/otp/dist/index.js', '{ createGuard }', 42_000), // numbers read with libphonenumber-js (min metadata), addresses with ipaddr.js (docs/decisions.md, "@x/otp: one identity per real thing")
   row('@x/otp (everything, @x/client outside)', 'packages/otp/dist/index.js', '*', 47_500, without(['@x/client'])),
   row('@x/otp/phone (libphonenumber-js min)', 'packages/otp/dist/phone.js', '*', 29_800),
-  row('@x/otp/redis', 'packages/otp/dist/redis.js', '*', 3_400),
+  row('@x/otp/redis', 'packages/otp/dist/redis.js', '*', 5_800),
   row('@x/emulator/msw (msw outside)', 'packages/emulator/dist/msw.js', '*', 1_400, without(['msw'])), // +200 B: every spelling of a service host (case, trailing dot), operations not emulated refused (docs/decisions.md, "The emulator under misuse")
   row('@x/emulator/vitest (the emulator with it)', 'packages/emulator/dist/vitest.js', '*', 118_800), // new this wave: the whole emulator (inspector, callback chaos, scripts, saved state); +800 B: idle and waitFor on real time, Basic for callback URLs with credentials, composed chaos rules, @x/auth's growth
   row('@x/emulator/jest (the emulator with it)', 'packages/emulator/dist/jest.js', '*', 118_800),
