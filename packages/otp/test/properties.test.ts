@@ -2,14 +2,28 @@
 // windows allow (never more, never less), on both stores; the flow never sends more than its limits
 // allow, never compares more codes than its attempts, and never answers valid for a wrong code.
 import fc from 'fast-check';
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { Cluster, Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startRedisCluster, type RedisCluster } from '../../../testing/redis-cluster.js';
 import { createGuard, createMemoryStore, createOtp, type OtpStore } from '../src/index.js';
 import { createRedisStore } from '../src/redis.js';
 import { clock, emulated } from './support.js';
 
 const redis = new Redis(inject('redisPort'), '127.0.0.1');
 afterAll(() => redis.quit());
+// A three-master Cluster: with the default prefix, a decision's keys lie in several slots, so the
+// store reads per slot, decides, and writes per slot (its Cluster path).
+let cluster: RedisCluster | undefined;
+let clustered: Cluster | undefined;
+beforeAll(async () => {
+  cluster = await startRedisCluster(3);
+  clustered = new Cluster(cluster.ports.map((port) => ({ host: '127.0.0.1', port })));
+  await new Promise((resolve, reject) => (clustered!.once('ready', resolve), clustered!.once('error', reject)));
+}, 30_000);
+afterAll(async () => {
+  clustered?.disconnect();
+  await cluster?.stop();
+});
 let run = 0;
 
 const PHONES = ['447700900101', '447700900102', '447700900203'];
@@ -63,6 +77,7 @@ async function guardProperty(makeStore: () => OtpStore, numRuns: number) {
 describe('guard properties', () => {
   it('memory: allowed exactly when every sliding window has room', () => guardProperty(() => createMemoryStore({ maxEntries: 1000 }), 200));
   it('redis: allowed exactly when every sliding window has room', () => guardProperty(() => createRedisStore({ client: redis, prefix: `prop:${process.pid}:${++run}:` }), 40));
+  it('redis cluster, keys over several slots: allowed exactly when every sliding window has room', () => guardProperty(() => createRedisStore({ client: clustered!, prefix: `prop:${++run}:` }), 25));
 });
 
 const startStep = fc.record({ kind: fc.constant('start' as const), phone: fc.nat(1) });
