@@ -73,7 +73,7 @@ function familyOf(client: object): RedisScripts['family'] | undefined {
  * import { createClient } from 'redis';
  * import { redisScripts } from '@x/redis';
  *
- * const scripts = redisScripts(await createClient({ url: process.env.REDIS_URL }).connect());
+ * const scripts = redisScripts(await createClient({ url: process.env.REDIS_URL! }).connect());
  * await scripts.eval("return redis.call('INCR', KEYS[1])", ['{counter}:hits'], []);
  * ```
  */
