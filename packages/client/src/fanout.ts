@@ -54,7 +54,7 @@ export type SendManyEvent =
 
 /** Options of {@link sendMany}. */
 export interface SendManyOptions {
-  /** Names the run: item keys are `${runId}:${id}`, so a restarted run with the same id never sends an item twice. 1 to 200 characters. */
+  /** Names the run: item keys are `${runId}:${id}`, so a restarted run with the same id never sends an item twice. 1 to 200 characters, no ":". */
   runId: string;
   /** Items sent at once. Default 4, at most 256. */
   concurrency?: number | undefined;
@@ -147,7 +147,10 @@ export async function* sendMany(client: Pick<Client, 'messaging'>, items: Iterab
   if (!client?.messaging || typeof client.messaging.send !== 'function') throw new ConfigurationError('sendMany(client, items, options): client must be a client of createClient.');
   if (!options || typeof options !== 'object') throw new ConfigurationError('sendMany(client, items, options): options must be an object with runId.');
   const { runId, spend, resume, signal, onEvent } = options;
-  if (typeof runId !== 'string' || runId.length === 0 || runId.length > 200) throw new ConfigurationError('sendMany: runId must be a string of 1 to 200 characters that names the run (the same id when it is restarted).');
+  if (typeof runId !== 'string' || runId.length === 0 || runId.length > 200 || runId.includes(':')) {
+    // No ":" in a run id: `${runId}:${id}` then names one item of one run (run "a:b" item "c" and run "a" item "b:c" would share a key).
+    throw new ConfigurationError('sendMany: runId must be a string of 1 to 200 characters without ":" that names the run (the same id when it is restarted).');
+  }
   const concurrency = whole(options.concurrency, 'concurrency', 1, 256, 4);
   const maxRetries = whole(options.maxRetries, 'maxRetries', 0, 100, 5);
   if (spend !== undefined && typeof spend.charge !== 'function') throw new ConfigurationError('sendMany: spend must be a spend cap (createSpendCap).');

@@ -148,6 +148,13 @@ describe('sendMany against the emulator', () => {
     await expect(sendMany(c, list, { runId: 'r', spend: createSpendCap({ budgets: [] }) }).next()).rejects.toThrow(/resume/);
   });
 
+  it('one key per item of one run: a run id with ":" is refused (run "a:b" item "c" would be run "a" item "b:c")', async () => {
+    const { client } = setup();
+    const list = items(1);
+    await expect(collect(sendMany(client, list, { runId: 'campaign:2024' }))).rejects.toMatchObject({ code: 'configuration_error' });
+    expect(sentTo(list)).toHaveLength(0);
+  });
+
   it('a failing rate store sends nothing (closed)', async () => {
     const { client } = setup();
     const list = items(2);
