@@ -8,7 +8,7 @@ import { createClient } from '@x/client';
 import { createIdempotency } from '@x/client/idempotency';
 import { createSpendCap, sendMany } from '@x/client/volume';
 import { DEFAULT_CUSTOMER } from '@x/emulator';
-import * as redisStores from '@x/redis';
+import { createRedisRateLimitStore, createRedisReplayStore, createRedisSpendStore } from '@x/redis';
 import { Redis } from 'ioredis';
 
 export const USERS = 1_000;
@@ -16,13 +16,6 @@ export const USERS = 1_000;
 export const RATE = { perSecond: 200, burst: 10 };
 /** The day's budget, in SMS parts: the last users' messages pass it and are refused before sending. */
 export const BUDGET = { name: 'notifications', max: 990, periodMs: 86_400_000 };
-
-/**
- * Whether @x/redis has the rate limit and spend stores (being added alongside sendMany): with
- * them, every sender process shares one rate and one budget; without them each process holds its
- * own, so run one sender.
- */
-export const SHARED = typeof redisStores.createRedisRateLimitStore === 'function' && typeof redisStores.createRedisSpendStore === 'function';
 
 /** Your users, from your database: here, made up. Sender `part` of `parts` takes every parts-th one. */
 async function* users(part, parts) {
@@ -32,11 +25,11 @@ async function* users(part, parts) {
 export async function send({ baseUrl, runId, redisUrl, part = 0, parts = 1 }) {
   // Keys on Redis: a worker restarted (or another one) with the same run id sends nothing twice.
   const redis = new Redis(redisUrl);
-  const idempotency = createIdempotency({ store: redisStores.createRedisReplayStore({ client: redis, prefix: 'notifications:' }) });
+  const idempotency = createIdempotency({ store: createRedisReplayStore({ client: redis, prefix: 'notifications:' }) });
   const client = createClient({ ...DEFAULT_CUSTOMER, baseUrl, idempotency });
-  // One rate and one budget for every sender process, on Redis (else in this process only).
-  const rateStore = SHARED ? redisStores.createRedisRateLimitStore({ client: redis, prefix: 'notifications:' }) : undefined;
-  const spend = createSpendCap({ budgets: [BUDGET], store: SHARED ? redisStores.createRedisSpendStore({ client: redis, prefix: 'notifications:' }) : undefined });
+  // One rate and one budget for every sender process, on Redis (memory stores would hold them per process).
+  const rateStore = createRedisRateLimitStore({ client: redis, prefix: 'notifications:' });
+  const spend = createSpendCap({ budgets: [BUDGET], store: createRedisSpendStore({ client: redis, prefix: 'notifications:' }) });
 
   async function* items() {
     for await (const user of users(part, parts)) {
