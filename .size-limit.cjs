@@ -51,7 +51,7 @@ module.exports = [
   row('@x/otp/phone (libphonenumber-js min)', 'packages/otp/dist/phone.js', '*', 29_800),
   row('@x/otp/redis', 'packages/otp/dist/redis.js', '*', 5_800),
   row('@x/emulator/msw (msw outside)', 'packages/emulator/dist/msw.js', '*', 1_400, without(['msw'])), // +200 B: every spelling of a service host (case, trailing dot), operations not emulated refused (docs/decisions.md, "The emulator under misuse")
-  row('@x/emulator/vitest (the emulator with it)', 'packages/emulator/dist/vitest.js', '*', 118_800), // new this wave: the whole emulator (inspector, callback chaos, scripts, saved state); +800 B: idle and waitFor on real time, Basic for callback URLs with credentials, composed chaos rules, @x/auth's growth
-  row('@x/emulator/jest (the emulator with it)', 'packages/emulator/dist/jest.js', '*', 118_800),
+  row('@x/emulator/vitest (the emulator with it)', 'packages/emulator/dist/vitest.js', '*', 122_000), // new this wave: the whole emulator (inspector, callback chaos, scripts, saved state); +800 B: idle and waitFor on real time, Basic for callback URLs with credentials, composed chaos rules, @x/auth's growth; +3.2 KB: the OpenAPI document's request schemas built from the validation's rules, an operationId per operation, the rate fault
+  row('@x/emulator/jest (the emulator with it)', 'packages/emulator/dist/jest.js', '*', 122_000),
   row('@x/otp/verify-api (@x/client outside)', 'packages/otp/dist/verify-api.js', '*', 770, without(['@x/client'])),
 ];

@@ -18,6 +18,8 @@ Options of serve:
       --callback-url <url>  where signed callbacks go (for every customer)
       --delivery-delay <ms> time to the final SMS / call status (default 1000)
       --journal-size <n>    requests the journal keeps (default 1000)
+      --rate-limit <n>      answer 429 with Retry-After past n requests a second per customer
+                            (a rate fault rule; remove it with DELETE /_emulator/faults)
       --cors                let web pages of any origin call the service routes
       --open                open the inspector in a browser
   -q, --quiet               no line per request and per callback

@@ -352,6 +352,25 @@ describe('callback chaos, number scripts and the seed file from the command line
   });
 });
 
+describe('--rate-limit', () => {
+  it('adds a rate fault: past n requests a second of a customer, 429 with Retry-After in the family; a bad value is one line', async () => {
+    const run = await startCli(['--customer', `${account.customerId}:${account.apiKey}`, '--rate-limit', '1', '--quiet']);
+    expect(((await (await fetch(`${run.url}/_emulator/faults`)).json()) as { faults: unknown[] }).faults).toEqual([{ type: 'rate', perSecond: 1 }]);
+    let limited: Awaited<ReturnType<typeof signed>> | undefined;
+    for (let n = 0; n < 20 && !limited; n++) {
+      const answer = await signed(run.url, 'GET', '/v1/voice');
+      if (answer.status === 429) limited = answer;
+    }
+    expect(limited?.body).toMatchObject({ status: { code: 10019 } });
+    for (const value of ['0', 'many', '1.5']) {
+      const refused = await runCli(['--port', '0', '--rate-limit', value]);
+      expect(refused.status, value).toBe(2);
+      expect(refused.stderr.trim().split('\n'), value).toHaveLength(1);
+      expect(refused.stderr).toMatch(/--rate-limit/);
+    }
+  });
+});
+
 describe('--open', () => {
   it('opens the inspector with the system\'s opener, detached', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'x-emulator-open-'));

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CUSTOMER, FAULT_STATUSES, STATUS_TEXT } from '../src/index.js';
 import { startEmulator, type RunningEmulator, type ServerOptions } from '../src/node.js';
+import { call } from './helpers.js';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const shots = fileURLToPath(new URL('../../../.ci-out/', import.meta.url));
@@ -336,6 +337,23 @@ describe.skipIf(!existsSync(chromium) && !process.env.CI)('the inspector in Chro
     await page.getByRole('button', { name: 'Advance clock' }).click();
     await poll(async () => (await control<{ offsetMs: number }>(server, '/clock')).offsetMs).toBe(before.offsetMs + 600_000);
     await poll(() => page.locator('#clock-offset').textContent()).toBe('(10 min ahead)');
+  });
+
+  it('a rate fault from the page: its limit and Retry-After sent (no times, no probability), described, and the service then answers 429', async () => {
+    await open('faults');
+    const faults = async () => (await control<{ faults: unknown[] }>(server, '/faults')).faults;
+    await page.getByLabel('Type').selectOption('rate');
+    expect(await page.getByLabel('Times').isHidden()).toBe(true);
+    await page.getByLabel('Requests a second (per customer)').fill('1');
+    await page.getByLabel('Retry-After (seconds, optional)').fill('7');
+    await page.locator('#fault-form').getByRole('button', { name: 'Add fault' }).click();
+    await poll(faults).toEqual([{ type: 'rate', perSecond: 1, retryAfterSeconds: 7 }]);
+    await poll(() => page.locator('#fault-list li p').first().textContent()).toBe('answer 429 past 1 requests a second of one customer (Retry-After 7 s) — every request, any method on any path');
+    const statuses: number[] = [];
+    for (let n = 0; n < 20 && !statuses.includes(429); n++) statuses.push((await call(server.url, 'GET', '/v1/voice')).status);
+    expect(statuses).toContain(429);
+    await page.getByRole('button', { name: 'Clear all faults' }).click();
+    await poll(faults).toEqual([]);
   });
 
   it('adding, removing and clearing faults from the page: the API then answers them', async () => {

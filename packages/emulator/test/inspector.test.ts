@@ -59,6 +59,12 @@ describe('inspector page over HTTP', () => {
     expect(options('fault-type').sort()).toEqual([...FAULT_TYPES].sort());
     expect(options('fault-chaos')).toEqual([...CALLBACK_CHAOS]);
     expect(options('fault-product')).toEqual(['', ...CALLBACK_PRODUCTS]);
+    // The rate fault's control: its limit, shown for rate alone; times and probability (which a rate rule refuses) hidden for it.
+    const forOf = (name: string) => new RegExp(`<div class="field"(?: data-for="([^"]*)")?><label for="[^"]+">[^<]*</label><(?:input|select|textarea)[^>]* name="${name}"`).exec(page)?.[1];
+    expect(forOf('perSecond')).toBe('rate');
+    expect(forOf('times')?.split(' ')).not.toContain('rate');
+    expect(forOf('probability')?.split(' ')).not.toContain('rate');
+    expect(forOf('retryAfterSeconds')?.split(' ')).toContain('rate');
   });
 
   it('serves its script and styles with their types', async () => {

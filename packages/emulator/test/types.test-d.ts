@@ -38,7 +38,10 @@ describe('public types', () => {
   });
 
   it('fault rules are typed, and a refused rule is a FaultRuleError naming the field', () => {
-    expectTypeOf<FaultRule>().toMatchTypeOf<{ type: 'latency' | 'status' | 'error' | 'html' | 'reset' | 'drop' | 'callback'; times?: number; method?: string; path?: string; probability?: number }>();
+    expectTypeOf<FaultRule>().toMatchTypeOf<{ type: 'latency' | 'status' | 'error' | 'html' | 'reset' | 'drop' | 'rate' | 'callback'; times?: number; method?: string; path?: string; probability?: number }>();
+    createEmulator().faults.add({ type: 'rate', perSecond: 10, path: '/v1/messaging', retryAfterSeconds: 2 });
+    // @ts-expect-error: a rate fault needs its limit
+    createEmulator().faults.add({ type: 'rate' });
     createEmulator().faults.add({ type: 'callback', chaos: 'duplicate', copies: 2, phoneNumber: '1555', product: 'messaging' });
     // @ts-expect-error: not a kind of callback chaos
     createEmulator().faults.add({ type: 'callback', chaos: 'swap' });

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_CUSTOMER, type Customer } from '../emulator.js';
 import { EmulatorError, ShapeError } from '../errors.js';
+import { MAX_RATE_PER_SECOND } from '../control/faults.js';
 import { parseEmulatorConfig, type EmulatorConfig } from '../state/scripts.js';
 import type { Logger } from '../logger.js';
 import { startEmulator } from '../node.js';
@@ -23,6 +24,7 @@ export const SERVE_OPTIONS = {
   'callback-url': { type: 'string' },
   'delivery-delay': { type: 'string' },
   'journal-size': { type: 'string' },
+  'rate-limit': { type: 'string' },
   'tls-key': { type: 'string' },
   'tls-cert': { type: 'string' },
   cors: { type: 'boolean' },
@@ -89,6 +91,7 @@ export async function serve(args: string[], help: () => void): Promise<void> {
   const port = wholeNumber(values.port, '--port', 0, 65_535)!;
   const deliveryDelayMs = wholeNumber(values['delivery-delay'], '--delivery-delay', 0, 86_400_000);
   const journalSize = wholeNumber(values['journal-size'], '--journal-size', 0, 100_000);
+  const perSecond = wholeNumber(values['rate-limit'], '--rate-limit', 1, MAX_RATE_PER_SECOND);
   const callbackUrl = values['callback-url'];
   if (callbackUrl !== undefined && !isHttpUrl(callbackUrl)) throw new UsageError(`--callback-url must be an http(s) URL; got "${maskCredentials(callbackUrl).slice(0, 80)}"`);
   const given = values.customer !== undefined;
@@ -141,6 +144,7 @@ export async function serve(args: string[], help: () => void): Promise<void> {
   });
 
   for (const rule of config.faults ?? []) running.emulator.faults.add(rule);
+  if (perSecond !== undefined) running.emulator.faults.add({ type: 'rate', perSecond });
   const inspector = `${running.url}${INSPECTOR_PATH}${running.controlToken !== undefined ? `#token=${encodeURIComponent(running.controlToken)}` : ''}`;
   if (json) {
     out(

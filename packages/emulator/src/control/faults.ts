@@ -13,6 +13,10 @@ export const ERROR_FAULT_CODE = { min: -999_999, max: 999_999 } as const;
 export const MAX_LATENCY_MS = 600_000;
 /** The largest Retry-After a fault can send: one day. */
 export const MAX_RETRY_AFTER_SECONDS = 86_400;
+/** The largest per-second limit of a rate fault. */
+export const MAX_RATE_PER_SECOND = 1_000_000;
+/** The window a rate fault counts requests in: one second of the emulator's clock. */
+const RATE_WINDOW_MS = 1_000;
 
 /** What a callback fault does to the callbacks it matches. */
 export const CALLBACK_CHAOS = ['duplicate', 'reorder', 'late', 'drop'] as const;
@@ -40,6 +44,14 @@ export type Fault =
   /** Process the request (state changes, SMS sent), then drop the connection without an answer. */
   | { type: 'drop' }
   /**
+   * The service's rate limit: past `perSecond` requests in one second (the emulator's clock, a
+   * sliding window) of one customer, the next are answered 429 in the product's family (10019,
+   * -40007, 3204) with Retry-After (the seconds until the oldest leaves the window, at least 1,
+   * or `retryAfterSeconds`), unprocessed. Each customer is counted on its own; answered 429s do
+   * not count. In effect until removed (no `times` or `probability`).
+   */
+  | { type: 'rate'; perSecond: number; retryAfterSeconds?: number }
+  /**
    * Chaos in status callbacks, as production sends them: `duplicate` sends the callback `copies`
    * more times (default 1), one after the other; `reorder` sends the earlier (intermediate)
    * status right after the final one; `late` sends it `delayMs` (emulator clock, default 5 000)
@@ -52,7 +64,7 @@ export type Fault =
 
 export type FaultType = Fault['type'];
 
-export const FAULT_TYPES: readonly FaultType[] = ['latency', 'status', 'error', 'html', 'reset', 'drop', 'callback'];
+export const FAULT_TYPES: readonly FaultType[] = ['latency', 'status', 'error', 'html', 'reset', 'drop', 'rate', 'callback'];
 
 /** A callback fault rule (`type: 'callback'`). */
 export type CallbackFaultRule = Extract<FaultRule, { type: 'callback' }>;
@@ -86,6 +98,7 @@ const FIELDS: Record<FaultType, string[]> = {
   html: [...COMMON, 'status', 'retryAfterSeconds'],
   reset: COMMON,
   drop: COMMON,
+  rate: ['type', 'method', 'path', 'perSecond', 'retryAfterSeconds'],
 };
 
 export const wholeNumber = (value: unknown, min: number, max: number): value is number =>
@@ -169,6 +182,13 @@ export function parseFaultRule(input: unknown): FaultRule {
     retryAfter(rule, out);
   }
   if (type === 'callback') callbackFields(rule, out);
+  if (type === 'rate') {
+    if (!wholeNumber(rule.perSecond, 1, MAX_RATE_PER_SECOND)) {
+      throw new FaultRuleError('perSecond', `perSecond must be a whole number of requests from 1 to ${MAX_RATE_PER_SECOND} (per customer, per second); got ${shown(rule.perSecond)}.`);
+    }
+    out.perSecond = rule.perSecond;
+    retryAfter(rule, out);
+  }
   if (type === 'html') {
     if (rule.status !== undefined) {
       if (!HTML_FAULT_STATUSES.includes(rule.status as never)) throw new FaultRuleError('status', `status must be one of ${HTML_FAULT_STATUSES.join(', ')} (default 502); got ${shown(rule.status)}.`);
@@ -241,7 +261,8 @@ function refuseClash(rule: CallbackFaultRule, rules: readonly FaultRule[]): void
 }
 
 export class Faults {
-  private rules: Array<FaultRule & { left: number }> = [];
+  /** Each rule with the uses it has left; a rate rule with the times of each customer's admitted requests in its window. */
+  private rules: Array<FaultRule & { left: number; admitted?: Map<string, number[]> }> = [];
   private readonly random: () => number;
   private readonly onChange: () => void;
 
@@ -254,7 +275,7 @@ export class Faults {
   add(rule: FaultRule): void {
     const clean = parseFaultRule(rule);
     if (clean.type === 'callback') refuseClash(clean, this.rules);
-    this.rules.push({ ...clean, left: clean.times ?? 1 });
+    this.rules.push(clean.type === 'rate' ? { ...clean, left: Infinity, admitted: new Map() } : { ...clean, left: clean.times ?? 1 });
     this.onChange();
   }
 
@@ -274,7 +295,7 @@ export class Faults {
 
   /** The rules in the order they are matched, `times` being what is left of each. */
   list(): FaultRule[] {
-    return this.rules.map(({ left, ...rule }) => ({ ...rule, times: left }));
+    return this.rules.map(({ left, admitted: _admitted, ...rule }) => (rule.type === 'rate' ? rule : { ...rule, times: left }));
   }
 
   /** How many rules are active (0: the request path skips fault matching). */
@@ -310,6 +331,30 @@ export class Faults {
     }
     if (taken.length) this.onChange();
     return taken;
+  }
+
+  /**
+   * Counts a request of a customer against every rate rule that matches it (method, path): when one
+   * of them has already admitted `perSecond` of this customer's requests within the last second of
+   * `now`, the request is refused (and counted nowhere): that rule's limit and the Retry-After to
+   * answer; else it is admitted by each. Memory: at most `perSecond` times per customer and rule,
+   * for the customers that authenticated.
+   */
+  limit(method: string, path: string, customerId: string, now: number): { perSecond: number; retryAfterSeconds: number } | undefined {
+    const matching = this.rules.filter((rule) => rule.type === 'rate' && (!rule.method || rule.method === method) && (!rule.path || path.startsWith(rule.path)));
+    if (matching.length === 0) return undefined;
+    const windows: number[][] = [];
+    for (const rule of matching) {
+      const admitted = rule.admitted!;
+      let times = admitted.get(customerId);
+      if (!times) admitted.set(customerId, (times = []));
+      while (times.length && times[0]! <= now - RATE_WINDOW_MS) times.shift();
+      const { perSecond, retryAfterSeconds } = rule as Extract<FaultRule, { type: 'rate' }>;
+      if (times.length >= perSecond) return { perSecond, retryAfterSeconds: retryAfterSeconds ?? Math.max(1, Math.ceil((times[0]! + RATE_WINDOW_MS - now) / 1000)) };
+      windows.push(times);
+    }
+    for (const times of windows) times.push(now);
+    return undefined;
   }
 
   private takeWhere(matches: (rule: FaultRule) => boolean): FaultRule | undefined {

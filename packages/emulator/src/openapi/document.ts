@@ -51,7 +51,8 @@ function serviceOp(operationId: string, op: ServiceOp): Schema {
     responses: {
       '200': { description: 'The answer.', content: json(ref(op.ok.schema), op.ok.example) },
       default: {
-        description: 'An error in the product\'s family: 400 bad parameter or body, 401 authentication, 404 unknown reference or operation, 405 method, 413 too large, 429 and 5xx (fault rules).',
+        description: 'An error in the product\'s family: 400 bad parameter or body, 401 authentication, 404 unknown reference or operation, 405 method, 413 too large, 429 (a rate fault: past its requests a second per customer; or a status or error fault) and 5xx (fault rules).',
+        headers: { 'Retry-After': { description: 'On a 429 of a rate fault (and on fault answers given one): the seconds to wait before the next request.', schema: { type: 'integer', minimum: 0 } } },
         content: json(ref(op.family), ERROR_EXAMPLES[op.family]),
       },
     },
@@ -205,7 +206,7 @@ const callbackExample = {
   verifiable: true,
 };
 const transactionExample = { referenceId: REF, kind: 'sms', phoneNumber: '15555550100', customerId: '00000000-0000-4000-8000-000000000001', createdAt: 1735732800000, status: status(207, 'Error delivering SMS to handset (reason unknown)'), history: [{ code: 290, at: 1735732800000 }, { code: 207, at: 1735732800500 }], final: true, callbackUrl: 'http://127.0.0.1:3000/callbacks' };
-const faultsExample = { faults: [{ type: 'status', status: 503, times: 1, path: '/v1/verify' }, { type: 'latency', ms: 2000, times: 3, probability: 0.5 }] };
+const faultsExample = { faults: [{ type: 'status', status: 503, times: 1, path: '/v1/verify' }, { type: 'latency', ms: 2000, times: 3, probability: 0.5 }, { type: 'rate', perSecond: 10 }] };
 const numbersExample = {
   numbers: [{ number: '15555550100', steps: [{ sms: 'undeliverable' }, { call: 'answered', delayMs: 2000 }] }],
   defaults: DEFAULT_NUMBER_RULES.slice(0, 1),
@@ -297,7 +298,7 @@ const CONTROL_PATHS: Record<string, Record<string, ControlOp>> = {
   },
   '/_emulator/faults': {
     get: { summary: 'The fault rules, in the order they are matched', ok: { schema: ref('FaultList'), example: faultsExample } },
-    post: { summary: 'Add a fault rule (latency, status, error, html, reset, drop; callback: chaos in status callbacks)', status: 201, body: { schema: ref('FaultRule'), example: { type: 'error', status: 429, code: 10019, retryAfterSeconds: 2, probability: 0.25 } }, ok: { schema: ref('FaultList'), example: faultsExample }, errors: [400] },
+    post: { summary: 'Add a fault rule (latency, status, error, html, reset, drop; rate: 429 past N requests a second per customer; callback: chaos in status callbacks)', status: 201, body: { schema: ref('FaultRule'), example: { type: 'error', status: 429, code: 10019, retryAfterSeconds: 2, probability: 0.25 } }, ok: { schema: ref('FaultList'), example: faultsExample }, errors: [400] },
     delete: { summary: 'Remove every fault rule', ok: { schema: ref('FaultList'), example: { faults: [] } } },
   },
   '/_emulator/faults/{index}': {

@@ -3,7 +3,7 @@
 // (additionalProperties: false); PhoneID's sections, whose fields depend on the number and the
 // add-ons asked for, are described at their top level and left open.
 import { ACCOUNT_LIFECYCLE_EVENTS, MESSAGE_ENCODINGS, MESSAGE_TYPES, USE_CASE_CODES } from '@x/service/request';
-import { CALLBACK_CHAOS, CALLBACK_PRODUCTS, FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, LATE_DEFAULT_MS, MAX_CALLBACK_COPIES, MAX_LATENCY_MS, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
+import { CALLBACK_CHAOS, CALLBACK_PRODUCTS, FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, LATE_DEFAULT_MS, MAX_CALLBACK_COPIES, MAX_LATENCY_MS, MAX_RATE_PER_SECOND, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
 import { EVENT_TYPES } from '../control/events.js';
 import { FINAL_STATUS } from '../service/codes.js';
 import { MAX_SCRIPT_STEPS, PHONE_TYPES } from '../state/scripts.js';
@@ -374,7 +374,13 @@ export const SCHEMAS: Record<string, Schema> = {
       status: { type: 'integer', minimum: 400, maximum: 599, description: `status: ${FAULT_STATUSES.join(', ')}; html: ${HTML_FAULT_STATUSES.join(', ')} (default 502); error: 400 to 599` },
       code: { type: 'integer', not: { const: 0 } },
       description: { type: 'string', maxLength: 200 },
-      retryAfterSeconds: { type: 'integer', minimum: 0, maximum: MAX_RETRY_AFTER_SECONDS },
+      retryAfterSeconds: { type: 'integer', minimum: 0, maximum: MAX_RETRY_AFTER_SECONDS, description: 'The Retry-After header of the answer (rate: replaces the seconds until the window has room).' },
+      perSecond: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_RATE_PER_SECOND,
+        description: 'rate: the requests one customer may make in one second (the emulator\'s clock, a sliding window); past it, 429 in the product\'s family with Retry-After, unprocessed. A rate rule stays until removed (no times, no probability).',
+      },
       chaos: {
         type: 'string',
         enum: CALLBACK_CHAOS as unknown as string[],

@@ -128,6 +128,15 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
       return family.auth(c, result.reason, result.stringToSign);
     }
     note(c, { verdict: 'ok', customerId: result.customerId });
+    // The rate fault counts per customer, so it runs once the customer is known.
+    const limited = faults.size ? faults.limit(method, path, result.customerId, ctx.now()) : undefined;
+    if (limited) {
+      note(c, { fault: 'rate', verdict: 'fault:rate' });
+      return family.fail(c, 'rate_limited', {
+        headers: { 'retry-after': String(limited.retryAfterSeconds) },
+        description: `more than ${limited.perSecond} requests a second from this account (rate fault)`,
+      });
+    }
     c.set('customer', customers.get(result.customerId)!);
     c.set('raw', raw);
     await next();

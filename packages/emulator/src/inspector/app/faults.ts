@@ -28,6 +28,7 @@ interface Described {
   delayMs?: number;
   phoneNumber?: string;
   product?: string;
+  perSecond?: number;
 }
 
 export function describeFault(rule: Rule | FaultRule): string {
@@ -40,6 +41,7 @@ export function describeFault(rule: Rule | FaultRule): string {
     latency: () => 'answer ' + f.ms + ' ms late',
     reset: () => 'reset the connection before reading the request',
     drop: () => 'process, then drop the connection',
+    rate: () => 'answer 429 past ' + f.perSecond + ' requests a second of one customer' + retry,
     callback: () => CHAOS[String(f.chaos)]?.() ?? String(f.chaos),
   };
   const CHAOS: Record<string, () => string> = {
@@ -54,7 +56,7 @@ export function describeFault(rule: Rule | FaultRule): string {
     ? (f.product ? f.product + ' callbacks' : 'any callback') + (f.phoneNumber ? ' about numbers starting with ' + f.phoneNumber : '')
     : (f.method ? f.method + ' ' : 'any method ') + (f.path ? 'on paths starting with ' + f.path : 'on any path');
   const unit = callback ? 'callback' : 'request';
-  const times = f.times === undefined || f.times === 1 ? 'the next ' + unit : f.times === null || f.times === Infinity ? 'every ' + unit : 'the next ' + f.times + ' ' + unit + 's';
+  const times = f.type === 'rate' ? 'every request' : f.times === undefined || f.times === 1 ? 'the next ' + unit : f.times === null || f.times === Infinity ? 'every ' + unit : 'the next ' + f.times + ' ' + unit + 's';
   const chance = f.probability !== undefined && f.probability !== 1 ? ' (probability ' + f.probability + ')' : '';
   return truncate(what + ' — ' + times + ', ' + where + chance, 300);
 }
