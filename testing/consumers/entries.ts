@@ -9,6 +9,7 @@ import { ClientError, createClient, type Client } from '@x/client';
 import { createIdempotency, IdempotencyError } from '@x/client/idempotency';
 import { createNodeFetch } from '@x/client/node';
 import { instrument } from '@x/client/otel';
+import { createMemoryRateLimitStore, createSpendCap, sendMany } from '@x/client/volume';
 import { createEmulator, EmulatorError, type Emulator } from '@x/emulator';
 import { startEmulator, type RunningEmulator } from '@x/emulator/node';
 import { emulatorHandlers, type EmulatorHandlersOptions } from '@x/emulator/msw';
@@ -22,6 +23,7 @@ import { countryOf } from '@x/otp/phone';
 import { createRedisStore } from '@x/otp/redis';
 import { verifyApiSender } from '@x/otp/verify-api';
 import { createRedisReplayStore, type RedisCommands } from '@x/redis';
+import { replayStoreChecks } from '@x/redis/testing';
 import { SMS_STATUS, type SmsStatusCode } from '@x/service';
 import { VERIFY_FAILURES, type VerifyFailure } from '@x/service/failures';
 import { analyzeMessage, type MessageAnalysis } from '@x/service/request';
@@ -31,6 +33,7 @@ import { readRequestBody, receiveCallback, type CallbackExchange } from '@x/webh
 import { collect } from '@x/webhooks/node';
 import { traceCallbacks } from '@x/webhooks/otel';
 import { createRouter, nextDeliveryState } from '@x/webhooks/router';
+import { enqueueCallbacks, processCallbacks } from '@x/webhooks/queue';
 import { createSignedCallback } from '@x/webhooks/testing';
 
 const credentials = { customerId: 'customer', apiKey: 'AAAA' };
@@ -65,7 +68,10 @@ export async function uses(redis: RedisCommands, exchange: CallbackExchange, req
   const callbackWanted: CallbackExpectation = { kind: 'sms', status: 200 };
   const traced: Client = instrument(createClient, credentials, { onSend: ({ referenceId }) => void referenceId });
   const tracedHandler = traceCallbacks(router.handle);
-  void [traced, tracedHandler, unknownSend, emulatorHandlers, mswOptions, emulatorMatchers.toHaveSentSms, jestMatchers.toHaveDeliveredCallback, useEmulator, sms, callbackWanted, delivered, analysis, decision, otp, viaVerifyApi, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
+  const volume = [sendMany, createMemoryRateLimitStore(), createSpendCap({ budgets: [{ name: 'daily', max: 1000, periodMs: 86_400_000 }] })];
+  const queued = [enqueueCallbacks({ add: async () => ({ id: 'job' }) }), processCallbacks(router)];
+  const checks: number = replayStoreChecks.length;
+  void [volume, queued, checks, traced, tracedHandler, unknownSend, emulatorHandlers, mswOptions, emulatorMatchers.toHaveSentSms, jestMatchers.toHaveDeliveredCallback, useEmulator, sms, callbackWanted, delivered, analysis, decision, otp, viaVerifyApi, router, nextDeliveryState, headerName, text, result, client, verified, bytes, options, emulatorResponse, saveRawBody, expressCallbacks(callbackOptions), xVerification, honoCallbacks(callbackOptions), collect];
   await running.close();
 }
 

@@ -58,6 +58,13 @@ function checkBudget(budget: SpendBudget, where: string): void {
 /**
  * A spend store for one process (a Map of this store; nothing shared between stores). A window
  * that ends is forgotten. For several processes, use `createRedisSpendStore` of `@x/redis`.
+ *
+ * @example
+ * ```ts
+ * import { createMemorySpendStore, createSpendCap } from '@x/client/volume';
+ *
+ * const cap = createSpendCap({ budgets: [{ name: 'daily', max: 10_000, periodMs: 86_400_000 }], store: createMemorySpendStore() });
+ * ```
  */
 export function createMemorySpendStore(options: MemorySpendStoreOptions = {}): SpendStore {
   const now = () => readClock(options.now);

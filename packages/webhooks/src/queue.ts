@@ -49,7 +49,19 @@ export interface EnqueueOptions {
 
 const WEEK_S = 7 * 86_400;
 
-/** The job id of a callback: from its identity, in characters every engine takes (no ":"). */
+/**
+ * The job id of a callback: from its identity, in characters every engine takes (no ":"). With it,
+ * a worker or a tool finds the job of a callback it holds.
+ *
+ * @example
+ * ```ts
+ * import { callbackIdentity } from '@x/webhooks';
+ * import { callbackJobId } from '@x/webhooks/queue';
+ *
+ * const payload = { reference_id: '0123456789ABCDEF0123456789ABCDEF', sub_resource: 'sms', status: { code: 200, updated_on: '2026-01-01T00:00:00Z' } };
+ * const jobId = callbackJobId(callbackIdentity(payload, JSON.stringify(payload)));
+ * ```
+ */
 export const callbackJobId = (identity: string): string => `callback-${sha256Hex(identity)}`;
 
 /**
