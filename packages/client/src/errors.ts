@@ -153,11 +153,11 @@ function adviceFor(reason: VerifyFailure | undefined, scheme: 'digest' | 'basic'
   if (reason !== 'signature_mismatch' || scheme === 'basic') return VERIFY_FAILURE_ADVICE[reason];
   if (ours !== undefined && theirs !== undefined) {
     if (ours === theirs) {
-      return "Both sides signed the same string to sign, so the API key differs: check that it is this customer ID's, as issued (base64).";
+      return 'The service computed the same string to sign as this client, so only the key can differ: check that apiKey is the API key of this customer ID, as issued (base64).';
     }
-    return `Compare error.stringToSign with error.serverStringToSign: ${firstDifference(ours, theirs)}. Something on the way changed the request (a proxy rewriting the path, a header or the body), or baseUrl has a path the service does not see.`;
+    return `Compare error.stringToSign with error.serverStringToSign: ${firstDifference(ours, theirs)}. Something between this client and the service changed the request (a proxy rewriting the path, a header or the body), or baseUrl has a path the service does not see.`;
   }
-  return 'The service does not say what it signed: check the API key, and that nothing on the way (a proxy) changes the request.';
+  return 'The service does not say what it signed. Check the API key, and that nothing between this client and the service changes the request (a proxy rewriting the path, a header or the body).';
 }
 
 /**

@@ -38,7 +38,7 @@ export interface Context {
 function unanswered(sent: false | 'unknown', idempotent: boolean): string {
   if (sent === false) return ' Nothing reached the service.';
   if (idempotent) return '';
-  return ' It may have gone out, so it is not retried (it could go twice): look its status up by reference id, or wait for its callback, before sending again.';
+  return ' The request may have reached the service (an SMS or a call may have gone out), so it is not retried: sending it again could send it twice. Look its status up by reference id if you have one, or wait for its status callback (callbackUrl), before sending again.';
 }
 
 // Errors that prove the request never reached the server. ERR_PROXY_TUNNEL: createNodeFetch's
@@ -46,17 +46,16 @@ function unanswered(sent: false | 'unknown', idempotent: boolean): string {
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_PROXY_TUNNEL']);
 
 /** What to do about a connection that failed, by its code (the message names the code and the cause). */
-const NETWORK = 'Check the network and firewalls.';
 const NETWORK_ADVICE: ReadonlyMap<string, string> = new Map(Object.entries({
-  ECONNREFUSED: 'Check baseUrl (and the proxy, if one is used).',
-  ENOTFOUND: 'Check baseUrl and DNS.',
-  EAI_AGAIN: 'Check DNS and the network, then retry.',
-  ENETUNREACH: NETWORK,
-  EHOSTUNREACH: NETWORK,
-  ECONNRESET: 'A proxy, a firewall or the server closed the connection.',
-  ETIMEDOUT: NETWORK,
-  UND_ERR_CONNECT_TIMEOUT: NETWORK,
-  ERR_PROXY_TUNNEL: 'Check the proxy and its rules.',
+  ECONNREFUSED: 'Nothing accepts connections there: check baseUrl (and the proxy, when one is used).',
+  ENOTFOUND: 'The host name does not resolve: check baseUrl and DNS.',
+  EAI_AGAIN: 'The host name could not be resolved now (DNS): check the network, then retry.',
+  ENETUNREACH: 'The network is unreachable from this machine: check its connection.',
+  EHOSTUNREACH: 'The host is unreachable from this machine: check the network and firewalls.',
+  ECONNRESET: 'The connection was reset: a proxy, a firewall or the server closed it.',
+  ETIMEDOUT: 'The connection timed out: check the network and firewalls.',
+  UND_ERR_CONNECT_TIMEOUT: 'No connection within the connect timeout: check the network and firewalls.',
+  ERR_PROXY_TUNNEL: 'The proxy refused the tunnel: check the proxy and its rules.',
 }));
 
 interface Target {
