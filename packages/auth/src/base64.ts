@@ -45,7 +45,7 @@ export function decodeBase64(text: string): Uint8Array | undefined {
   }
   // Only the canonical text is accepted (standard alphabet, padded, padding bits zero, no white
   // space): the one that encodes back to itself, so two texts never decode to the same key.
-  // A loop: Uint8Array.from with a mapping callback costs ~30x more (10 us for a 64-byte key).
+  // A plain loop: Uint8Array.from with a mapping callback is much slower.
   const bytes = new Uint8Array(binary.length);
   for (let i = bytes.length; i--; ) bytes[i] = binary.charCodeAt(i);
   return btoa(binary) === text ? bytes : undefined;

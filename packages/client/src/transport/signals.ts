@@ -4,8 +4,7 @@
 // The timeout is `AbortSignal.timeout` where it exists (a hand-wired timer where it does not).
 // The caller's signal is linked with a listener that is removed when the attempt ends, not with
 // `AbortSignal.any`: on Node 20, every `AbortSignal.any([callerSignal, ...])` stays referenced by
-// a long-lived caller signal (an app-wide shutdown signal): measured on Node 20.20, +110 MB over
-// 400 000 requests.
+// a long-lived caller signal (an app-wide shutdown signal), so memory grows with every request.
 import { AbortedError } from '../errors.js';
 
 export interface AttemptSignal {
