@@ -30,7 +30,7 @@ const options: EmulatorOptions = {
 };
 const emulator: Emulator = createEmulator(options);
 
-// Under exactOptionalPropertyTypes, a value that may be undefined is "not given" (issue 11).
+// Under exactOptionalPropertyTypes, a value that may be undefined is "not given".
 const fromEnv: EmulatorOptions = {
   customers: [{ ...DEFAULT_CUSTOMER, callbackUrl: env.CALLBACK_URL }],
   journalSize: env.JOURNAL ? Number(env.JOURNAL) : undefined,

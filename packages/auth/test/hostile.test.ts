@@ -18,7 +18,7 @@ function signed(nonce = 'nonce-1234', url = req.url) {
   return { method: request.method, url: request.url, headers: { ...headers }, body: request.body };
 }
 
-describe('replay key is built from what was verified (issue 8, item 6)', () => {
+describe('replay key is built from what was verified', () => {
   it('a replay with the customer id spelled in lower case is refused when the lookup is case-insensitive', async () => {
     const replayStore = createMemoryReplayStore({ now: () => T0 });
     const options: VerifyOptions = { credentials: caseInsensitive, now: () => T0, replayStore };
@@ -57,7 +57,7 @@ describe('replay key is built from what was verified (issue 8, item 6)', () => {
   });
 });
 
-describe('credentials lookups that return junk (issue 8, item 7)', () => {
+describe('credentials lookups that return junk', () => {
   const table: Record<string, Credentials> = { [credentials.customerId]: credentials };
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])(
     'customer id %s against a plain-object table is unknown_customer, not a throw',
@@ -84,7 +84,7 @@ describe('credentials lookups that return junk (issue 8, item 7)', () => {
   });
 });
 
-describe('dates with years 0000-0099 (issue 8, item 10)', () => {
+describe('dates with years 0000-0099', () => {
   it.each([
     ['Sat, 01 Jan 0000 00:00:00 GMT', 0],
     ['Thu, 01 Jan 0070 00:00:00 GMT', 70],
@@ -111,7 +111,7 @@ describe('dates with years 0000-0099 (issue 8, item 10)', () => {
   });
 });
 
-describe('optional strictness (issue 8, item 11)', () => {
+describe('optional strictness', () => {
   it('requireNonce refuses a signed request without X-TS-Nonce', async () => {
     const { headers } = signRequest(req, credentials, { date: new Date(T0), nonce: false });
     const input = { ...req, headers };

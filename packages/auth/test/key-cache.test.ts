@@ -1,4 +1,4 @@
-// Key caches live on the objects that own them (issue 11): a KeyCache is a bounded LRU of prepared
+// Key caches live on the objects that own them: a KeyCache is a bounded LRU of prepared
 // HMACs that its owner creates and passes; one-off calls (verifyRequest, callbackSignature,
 // signRequest without one) keep nothing between calls.
 import fc from 'fast-check';

@@ -32,7 +32,7 @@ describe.each(['loaded-modules.cjs', 'loaded-modules.mjs'])('%s', (file) => {
   });
 });
 
-// Cold start (issue 20): `import` / `require` + `createClient()` loads no built-in of the network
+// Cold start: `import` / `require` + `createClient()` loads no built-in of the network
 // or crypto stacks (they are read at the first request and the first signature); the first send
 // loads them, so the probe can tell.
 const stacks = (entries: string[]) => entries.filter((m) => /^NativeModule (crypto|http|https|net|tls|stream|internal\/crypto\/\w+|_http_client)$/.test(m));

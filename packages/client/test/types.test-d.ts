@@ -184,7 +184,7 @@ describe('next operations: request and response types', () => {
   });
 });
 
-// Environment, logging, proxies, browsers (issue 12).
+// Environment, logging, proxies, browsers.
 describe('environment, logging, proxies, browsers', () => {
   it('createClient takes no options at all, or credentials as options', () => {
     expectTypeOf(createClient()).toEqualTypeOf<ReturnType<typeof createClient>>();
@@ -244,7 +244,7 @@ describe('environment, logging, proxies, browsers', () => {
   });
 });
 
-// Issue 11, "Types that narrow": a caught error narrows on `code`; instanceof keeps working.
+// "Types that narrow": a caught error narrows on `code`; instanceof keeps working.
 describe('client errors form a discriminated union on code', () => {
   it('after isClientError, each code narrows to its class', async () => {
     try {
@@ -332,7 +332,7 @@ describe('client errors form a discriminated union on code', () => {
   });
 });
 
-describe('operation groups are named (issue 11: every type in a signature can be imported)', () => {
+describe('operation groups are named (every type in a signature can be imported)', () => {
   it('each group of the client is assignable to its exported interface', async () => {
     type Groups = import('../src/index.js').Client;
     type Named = typeof import('../src/index.js');
@@ -346,7 +346,7 @@ describe('operation groups are named (issue 11: every type in a signature can be
   });
 });
 
-// Issue 20: the client's clock is the SDK's Clock, a Date or epoch milliseconds.
+// The client's clock is the SDK's Clock, a Date or epoch milliseconds.
 describe('now takes () => Date | number', () => {
   it('as every now option of the SDK', () => {
     expectTypeOf<NonNullable<ClientOptions['now']>>().toEqualTypeOf<Clock>();

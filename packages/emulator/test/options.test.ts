@@ -1,4 +1,4 @@
-// Options given as undefined are "not given" (issue 11, exactOptionalPropertyTypes): every option
+// Options given as undefined are "not given" (exactOptionalPropertyTypes): every option
 // of createEmulator and startEmulator may be passed a value that is undefined, as a config read
 // from the environment gives, and then its default applies.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The middleware owns its key cache (issue 11, issue 13 item 3): `mac` is the one HMAC option of the
+// The middleware owns its key cache: `mac` is the one HMAC option of the
 // SDK, each key is prepared once per middleware, keys of a credentials lookup are held in a bounded
 // LRU; the body is read once and parsed once, after verification.
 import { prepareMac, signRequest } from '@x/auth';

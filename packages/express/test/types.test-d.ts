@@ -43,7 +43,7 @@ describe('@x/express public types', () => {
   });
 });
 
-// Issue 11, "Types that narrow": the same idea as Fastify's typed routes, as handler wrappers.
+// "Types that narrow": the same idea as Fastify's typed routes, as handler wrappers.
 describe('verified handlers see non-undefined types', () => {
   it('verifiedCallback: req.callback without undefined', () => {
     const app = express();
@@ -89,7 +89,7 @@ describe('verified handlers see non-undefined types', () => {
   });
 });
 
-describe('now takes the SDK clock (issue 20)', () => {
+describe('now takes the SDK clock', () => {
   it('verifySignedRequests({ now }) takes () => Date | number', () => {
     expectTypeOf<NonNullable<SignedRequestMiddlewareOptions['now']>>().toEqualTypeOf<Clock>();
   });

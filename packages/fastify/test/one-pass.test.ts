@@ -1,4 +1,4 @@
-// Issue 13 item 3 and issue 11 at the Fastify adapter: opted-in JSON routes are verified in one
+// At the Fastify adapter: opted-in JSON routes are verified in one
 // pass inside the plugin's JSON parser (the route sees the request's own stream, not a replay),
 // other routes parse JSON exactly as Fastify does, the plugin's `mac` is the one HMAC option and
 // its key caches are its own (prepared once, bounded for a credentials lookup).

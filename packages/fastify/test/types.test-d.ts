@@ -35,7 +35,7 @@ describe('@x/fastify public types', () => {
   });
 });
 
-// Issue 11, "Types that narrow": a route that opts in sees its decorators without `| null`.
+// "Types that narrow": a route that opts in sees its decorators without `| null`.
 describe('verified routes get non-null types', () => {
   it('config: { xCallback: true } types request.callback without null', () => {
     const app = Fastify();
@@ -81,7 +81,7 @@ describe('verified routes get non-null types', () => {
   });
 });
 
-describe('entry point (issue 11)', () => {
+describe('entry point', () => {
   it('exports the plugin and its options, not the internal Mode type', async () => {
     const main = await import('../src/index.js');
     expectTypeOf(main.default).toEqualTypeOf(main.xVerification);
@@ -90,7 +90,7 @@ describe('entry point (issue 11)', () => {
   });
 });
 
-describe('now takes the SDK clock (issue 20)', () => {
+describe('now takes the SDK clock', () => {
   it('signedRequests.now takes () => Date | number', () => {
     expectTypeOf<NonNullable<NonNullable<XFastifyOptions['signedRequests']>['now']>>().toEqualTypeOf<Clock>();
   });

@@ -1,4 +1,4 @@
-// Issue 13 / issue 11 at the Hono adapter: `mac` is the one HMAC option, and each middleware holds
+// At the Hono adapter: `mac` is the one HMAC option, and each middleware holds
 // its own key cache (static options or a factory of the Context, as on Workers): a key is prepared
 // once per middleware, the keys of a credentials lookup are held in a bounded LRU.
 import { prepareMac, signRequest } from '@x/auth';

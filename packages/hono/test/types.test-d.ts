@@ -97,7 +97,7 @@ describe('@x/hono public types', () => {
   });
 });
 
-describe('now takes the SDK clock (issue 20)', () => {
+describe('now takes the SDK clock', () => {
   it('verifySignedRequests({ now }) takes () => Date | number', () => {
     expectTypeOf<NonNullable<SignedRequestMiddlewareOptions['now']>>().toEqualTypeOf<Clock>();
   });

@@ -3,7 +3,7 @@
 // calls `http().request` through them at each request), without the ESM facade an `import` of a
 // built-in builds (it reads every export; node:crypto's `webcrypto` among them).
 //
-// Read at first use, not at load (issue 20): node:http, node:https, node:net and node:tls with the
+// Read at first use, not at load: node:http, node:https, node:net and node:tls with the
 // streams under them are most of an `import` + `createClient()` cold start, and a client that is
 // created and never sends (a cold serverless instance answering from cache, a test) never needs them.
 // The first request pays for them instead.
