@@ -27,7 +27,6 @@ import type { IdleOptions } from './control/idle.js';
 import { restoreSnapshot, takeSnapshot, type EmulatorSnapshot } from './state/snapshot.js';
 import { DEFAULT_NUMBER_RULES, type DefaultNumberRule, type NumberScript } from './state/scripts.js';
 import { CONTROL_PREFIX } from './paths.js';
-import { RememberingRouter } from './router.js';
 
 export { DEFAULT_CUSTOMER } from './service/customers.js';
 export type { Customer, EmulatorEnv, EmulatorOptions } from './types.js';
@@ -175,7 +174,7 @@ export interface Emulator {
  */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const ctx = createContext(options);
-  const app = honoApp<{ Bindings: EmulatorEnv }>(new RememberingRouter());
+  const app = honoApp<{ Bindings: EmulatorEnv }>();
   // The CORS middleware wraps the journal's, so that a preflight is journaled too.
   app.use('*', journalMiddleware(ctx));
   app.use('*', corsMiddleware(ctx));

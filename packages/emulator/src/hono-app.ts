@@ -1,7 +1,7 @@
-// The emulator's Hono apps, on the trie router. `new Hono()` brings Hono's default pair of
-// routers (RegExpRouter with TrieRouter) into every bundle of the emulator, for sub-apps whose
-// routes are copied into the main app's router anyway (`app.route()`); the main app routes with
-// RememberingRouter (router.ts), a TrieRouter too.
+// The emulator's Hono apps, on Hono's trie router. Not Hono's default RegExpRouter: the routes
+// pair a parameter with and without a pattern at one place (`GET /v1/messaging/:id` answers 400
+// for a malformed id, `/:id{hex}` 405 for a well-formed one with another method), which
+// RegExpRouter refuses; and `new Hono()` would bring both routers into every bundle.
 import type { Env, Hono } from 'hono';
 import { HonoBase } from 'hono/hono-base';
 import type { Router } from 'hono/router';
