@@ -1,5 +1,6 @@
 import { type Credentials, decodeCredentials, decodeKey } from './credentials.js';
-import { signingMac, type MacProvider } from './hmac.js';
+import { signingMac } from './hmac.js';
+import type { MacProvider } from './mac.js';
 
 /**
  * The signature the service puts on a callback: base64(HMAC-SHA256(base64-decoded key, raw body)).

@@ -13,14 +13,13 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
  */
 export const formatHttpDate = (date: Date): string => date.toUTCString();
 
-/** Built on first use, so that code which only signs does not carry it. */
-let pattern: RegExp | undefined;
+/** The three formats, built where a date is parsed (so that code which only signs does not carry it). */
 function datePattern(): RegExp {
   const day = '(?:Sun|Mon|Tue|Wed|Thu|Fri|Sat)';
   const month = `(${MONTHS.join('|')})`;
   const time = '(\\d{2}):(\\d{2}):(\\d{2})';
   const zone = '(?:\\s+(GMT|UTC|UT|Z|[+-]\\d{4}))?';
-  return (pattern ??= new RegExp(
+  return new RegExp(
     '^(?:' +
       // Sun, 06 Nov 1994 08:49:37 GMT   (RFC 1123; also a 1-digit day): groups 1-7
       `${day},\\s+(\\d{1,2})\\s+${month}\\s+(\\d{4})\\s+${time}${zone}|` +
@@ -30,7 +29,7 @@ function datePattern(): RegExp {
       `${day}\\s+${month}\\s+(\\d{1,2})\\s+${time}\\s+(\\d{4})` +
       ')$',
     'i',
-  ));
+  );
 }
 
 /**
@@ -48,10 +47,6 @@ function datePattern(): RegExp {
  */
 export function parseHttpDate(value: string): number | undefined {
   if (typeof value !== 'string' || value.length > 64) return undefined;
-  // The same date comes in every request of a second: the last one parsed is remembered.
-  if (value === lastParsed) return lastTime;
-  lastParsed = value;
-  lastTime = undefined;
   const match = datePattern().exec(value.trim());
   if (!match) return undefined;
   // Day, month, year, hours, minutes, seconds and zone, in that order, whichever format matched.
@@ -77,9 +72,5 @@ export function parseHttpDate(value: string): number | undefined {
     if (zh > 14 || zm > 59) return undefined;
     offset = (zone[0] === '-' ? -1 : 1) * (zh * 60 + zm) * 60_000;
   }
-  return (lastTime = check.getTime() - offset);
+  return check.getTime() - offset;
 }
-
-/** The last date parsed and its time (undefined: not a date). */
-let lastParsed: string | undefined;
-let lastTime: number | undefined;

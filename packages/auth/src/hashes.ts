@@ -1,44 +1,31 @@
-// `#hashes` everywhere but Node (Deno, Bun, workers, browsers, any runtime without a condition of its own):
-// the hash functions on @noble/hashes' public API. On Node, package.json "imports" picks
+// `#hashes` everywhere but Node (Deno, Bun, workers, browsers, any runtime without a condition of
+// its own): HMAC and SHA-256 from @noble/hashes' public API. On Node, package.json "imports" picks
 // node/hashes.ts instead, and nothing of @noble/hashes is loaded.
+import { hmac } from '@noble/hashes/hmac.js';
 import { sha1 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
-import type { CHash } from '@noble/hashes/utils.js';
+import { bytesToHex, type CHash } from '@noble/hashes/utils.js';
 import { encodeBase64 } from './base64.js';
 import { utf8 } from './bytes.js';
-import type { PreparedMac } from './hmac.js';
+import type { PreparedMac } from './mac.js';
 
-/**
- * A pure HMAC (RFC 2104) over the hash's public streaming API: the padded key is hashed into an
- * inner and an outer state once per key, and both are cloned for each signature.
- * Written here rather than taken from `@noble/hashes/hmac.js`: the same steps in 0.34 KB less of
- * a bundle (docs/decisions.md).
- */
-function pureHmac(hash: CHash, key: Uint8Array): PreparedMac {
-  const block = hash.blockLen;
-  const pad = new Uint8Array(block);
-  pad.set(key.length > block ? hash(key) : key);
-  const inner = hash.create().update(pad.map((byte) => byte ^ 0x36));
-  const outer = hash.create().update(pad.map((byte) => byte ^ 0x5c));
-  return (parts) => {
-    const state = inner.clone();
-    for (const part of parts) state.update(typeof part === 'string' ? utf8(part) : part);
-    return encodeBase64(outer.clone().update(state.digest()).digest());
+/** @noble/hashes' HMAC of the parts, in order (text as UTF-8), base64. */
+const nobleHmac =
+  (hash: CHash, key: Uint8Array): PreparedMac =>
+  (parts) => {
+    const mac = hmac.create(hash, key);
+    for (const part of parts) mac.update(typeof part === 'string' ? utf8(part) : part);
+    return encodeBase64(mac.digest());
   };
-}
 
-/** HMAC-SHA256 prepared for a key. */
-export const hmacSha256 = (key: Uint8Array): PreparedMac => pureHmac(sha256, key);
+/** HMAC-SHA256 for a key. */
+export const hmacSha256 = (key: Uint8Array): PreparedMac => nobleHmac(sha256, key);
 
-/** HMAC-SHA1 prepared for a key. Only code that may use SHA-1 refers to it, so other bundles do not carry SHA-1. */
-export const hmacSha1 = (key: Uint8Array): PreparedMac => pureHmac(sha1, key);
+/** HMAC-SHA1 for a key. Only code that may use SHA-1 refers to it, so other bundles do not carry SHA-1. */
+export const hmacSha1 = (key: Uint8Array): PreparedMac => nobleHmac(sha1, key);
 
-/** Lower-case hex SHA-256 of bytes (text is UTF-8). A loop: noble's bytesToHex brings a lookup table (70 B more in a bundle). */
-export function sha256Hex(data: string | Uint8Array): string {
-  let hex = '';
-  for (const byte of sha256(typeof data === 'string' ? utf8(data) : data)) hex += (byte < 16 ? '0' : '') + byte.toString(16);
-  return hex;
-}
+/** Lower-case hex SHA-256 of bytes (text is UTF-8). */
+export const sha256Hex = (data: string | Uint8Array): string => bytesToHex(sha256(typeof data === 'string' ? utf8(data) : data));
 
 /**
  * A random UUID v4 (a nonce). `crypto.randomUUID` exists only in secure contexts (a page served

@@ -2,17 +2,7 @@ import { hmacSha1, hmacSha256 } from '#hashes';
 import type { Algorithm } from './constants.js';
 import { decodeKey } from './credentials.js';
 import { AuthError } from './errors.js';
-
-/** A keyed HMAC, prepared once per key: the base64 signature of the parts (text is UTF-8). */
-export interface PreparedMac {
-  (parts: ReadonlyArray<string | Uint8Array>): string;
-}
-
-/**
- * Prepares an HMAC for a key. The default is chosen by export conditions: node:crypto where the
- * `node` condition applies, pure (@noble/hashes) everywhere else. Pass one as the `mac` option.
- */
-export type MacProvider = (algorithm: Algorithm, key: Uint8Array) => PreparedMac;
+import type { MacProvider, PreparedMac } from './mac.js';
 
 /**
  * The HMAC provider with both algorithms: node:crypto where the `node` export condition applies,
@@ -109,23 +99,14 @@ export function createKeyCache(options: KeyCacheOptions = {}): KeyCache {
   }
   // Insertion order is recency order: a hit moves its key to the end, the first key is the oldest.
   const entries = new Map<string, Partial<Record<Algorithm, PreparedMac>>>();
-  let newestKey: string | undefined;
-  let newest: Partial<Record<Algorithm, PreparedMac>> | undefined;
   return {
     mac(algorithm, apiKey) {
-      if (apiKey === newestKey) return (newest![algorithm] ??= provider(algorithm, decodeKey(apiKey)));
-      let entry = entries.get(apiKey);
-      if (entry) {
-        entries.delete(apiKey);
-        entry[algorithm] ??= provider(algorithm, decodeKey(apiKey));
-      } else {
-        entry = { [algorithm]: provider(algorithm, decodeKey(apiKey)) };
-        if (entries.size >= limit) entries.delete(entries.keys().next().value as string);
-      }
+      const entry = entries.get(apiKey) ?? {};
+      const mac = (entry[algorithm] ??= provider(algorithm, decodeKey(apiKey)));
+      entries.delete(apiKey);
+      if (entries.size >= limit) entries.delete(entries.keys().next().value as string);
       entries.set(apiKey, entry);
-      newestKey = apiKey;
-      newest = entry;
-      return entry[algorithm]!;
+      return mac;
     },
     get size() {
       return entries.size;

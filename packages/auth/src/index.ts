@@ -7,7 +7,8 @@
 export { signRequest, createSigner } from './sign.js';
 export type { SignableRequest, SignOptions, SignerOptions, SignedRequest, Signer } from './sign.js';
 export { prepareMac, enableSha1, createKeyCache } from './hmac.js';
-export type { MacProvider, PreparedMac, KeyCache, KeyCacheOptions } from './hmac.js';
+export type { KeyCache, KeyCacheOptions } from './hmac.js';
+export type { MacProvider, PreparedMac } from './mac.js';
 export { basicAuthorization } from './basic.js';
 export { verifyRequest } from './verify.js';
 export type { VerifyOptions, VerifyResult, VerifiableRequest, HeaderInput } from './verify.js';

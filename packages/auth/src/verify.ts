@@ -5,17 +5,18 @@ import { CLOCK_SKEW_MS, HEADER, NONCE_WINDOW_MS } from './constants.js';
 import { type Credentials, decodeCredentials } from './credentials.js';
 import { parseHttpDate } from './date.js';
 import { VERIFY_FAILURE_MESSAGES, type VerifyFailure } from '@x/service/failures';
-import { parseAlgorithm, prepareMac, type KeyCache, type MacProvider } from './hmac.js';
+import { AuthError } from './errors.js';
+import { parseAlgorithm, prepareMac, type KeyCache } from './hmac.js';
+import type { MacProvider } from './mac.js';
 import { isValidNonce } from './nonce.js';
 import type { ReplayStore } from './replay.js';
 import { readClock, type Clock } from './clock.js';
 
 /**
- * Request headers as a server has them: a Headers object, a Node-style record (names in any case,
- * a value or a list of values), or a Map of names to values. A Map whose names are all lower-case
- * (repeated headers joined with ", ", as Headers joins them) is read as it is, without a copy.
+ * Request headers as a server has them: a Headers object, or a Node-style record (names in any
+ * case, a value or a list of values).
  */
-export type HeaderInput = Headers | ReadonlyMap<string, string> | Readonly<Record<string, string | readonly string[] | undefined>>;
+export type HeaderInput = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 export interface VerifiableRequest {
   method: string;
@@ -86,7 +87,7 @@ const fail = (reason: VerifyFailure, extra: { customerId?: string; stringToSign?
 });
 
 /**
- * Lower-cased header map from a Headers object, a Map or a Node-style record; repeated values joined by ", ".
+ * Lower-cased header map from a Headers object or a Node-style record; repeated values joined by ", ".
  *
  * @example
  * ```ts
@@ -107,10 +108,7 @@ export function headerMap(input: HeaderInput): Map<string, string> {
     input.forEach((value, name) => add(name, value));
     return map;
   }
-  // Object.keys, not Object.entries: no [name, value] pair per header (half the time per request). A Map is read as a record.
-  const record = (input instanceof Map ? Object.fromEntries(input) : (input ?? {})) as Readonly<Record<string, string | readonly string[] | undefined>>;
-  for (const name of Object.keys(record)) {
-    const value = record[name];
+  for (const [name, value] of Object.entries(recordOf(input))) {
     if (typeof value === 'string') add(name, value);
     else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') add(name, item);
   }
@@ -129,7 +127,7 @@ export function headerMap(input: HeaderInput): Map<string, string> {
  */
 export function headerValue(input: HeaderInput, name: string): string | undefined {
   if (typeof Headers !== 'undefined' && input instanceof Headers) return input.get(name) ?? undefined;
-  const record = (input instanceof Map ? Object.fromEntries(input) : (input ?? {})) as Record<string, string | readonly string[] | undefined>;
+  const record = recordOf(input);
   let value = record[name];
   if (value === undefined) {
     for (const key in record) if (key.toLowerCase() === name) value = record[key];
@@ -139,11 +137,16 @@ export function headerValue(input: HeaderInput, name: string): string | undefine
   return undefined;
 }
 
-/** A Map of lower-case names to string values: read as it is (a server that keeps its headers so builds no second map per request). */
-function isLowerCaseMap(input: HeaderInput): input is ReadonlyMap<string, string> {
-  if (!(input instanceof Map)) return false;
-  for (const [name, value] of input as ReadonlyMap<unknown, unknown>) if (typeof value !== 'string' || name !== String(name).toLowerCase()) return false;
-  return true;
+
+/**
+ * The record of a HeaderInput. A Map is refused (its entries are not properties, so it would read
+ * as no headers at all): give a Headers object or a record.
+ */
+function recordOf(input: HeaderInput): Readonly<Record<string, string | readonly string[] | undefined>> {
+  if (input instanceof Map) {
+    throw new AuthError('invalid_request', 'headers must be a Headers object or a record of names to values, not a Map: pass new Headers(map) or Object.fromEntries(map).');
+  }
+  return (input ?? {}) as Readonly<Record<string, string | readonly string[] | undefined>>;
 }
 
 /** The credentials a lookup found, or undefined for anything that is not usable credentials. */
@@ -154,14 +157,8 @@ function usable(found: unknown, customerId: string): Credentials | undefined {
   return { customerId: typeof known === 'string' && known !== '' ? known : customerId, apiKey };
 }
 
-/** A promise (anything with a `then`), so that a lookup or a store that answers at once is used without a turn of the microtask queue. */
-const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as { then?: unknown } | null)?.then === 'function';
-
-/** The usable credentials of a customer id: at once when the lookup answers at once, else a promise of them. */
-function lookUp(options: VerifyOptions, customerId: string): Credentials | undefined | Promise<Credentials | undefined> {
-  const found = options.credentials(customerId);
-  return isPromise(found) ? Promise.resolve(found).then((value) => usable(value, customerId)) : usable(found, customerId);
-}
+/** The usable credentials of a customer id. */
+const lookUp = async (options: VerifyOptions, customerId: string): Promise<Credentials | undefined> => usable(await options.credentials(customerId), customerId);
 
 // The customer id: visible ASCII without ":", as credentials require (anything else is malformed, never looked up).
 const TSA = /^TSA ([!-9;-~]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
@@ -186,8 +183,7 @@ const BASIC = /^Basic ([A-Za-z0-9+/]{1,2048}={0,2})$/i;
  * ```
  */
 export async function verifyRequest(request: VerifiableRequest, options: VerifyOptions): Promise<VerifyResult> {
-  const given = request?.headers ?? {};
-  const headers = isLowerCaseMap(given) ? given : headerMap(given);
+  const headers = headerMap(request?.headers ?? {});
   const authorization = headers.get(HEADER.authorization)?.trim();
   if (!authorization) return fail('missing_authorization');
 
@@ -196,8 +192,7 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
     if (options.allowBasic !== true) return fail('basic_not_allowed');
     const given = parseBasicToken(basic[1]!);
     if (!given) return fail('malformed_authorization');
-    const found = lookUp(options, given.customerId);
-    const known = isPromise(found) ? await found : found;
+    const known = await lookUp(options, given.customerId);
     if (!known) return fail('unknown_customer', { customerId: given.customerId });
     if (!timingSafeEqual(given.apiKey, known.apiKey)) return fail('invalid_api_key', { customerId: known.customerId });
     return { ok: true, customerId: known.customerId, scheme: 'basic' };
@@ -207,8 +202,7 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
   if (!tsa) return fail('malformed_authorization');
   if (options.allowDigest === false) return fail('digest_not_allowed');
   const signature = tsa[2]!;
-  const found = lookUp(options, tsa[1]!);
-  const known = isPromise(found) ? await found : found;
+  const known = await lookUp(options, tsa[1]!);
   if (!known) return fail('unknown_customer', { customerId: tsa[1]! });
   // From here on, the customer is who the credentials store says (the replay key depends on it).
   const customerId = known.customerId;
@@ -247,8 +241,7 @@ export async function verifyRequest(request: VerifiableRequest, options: VerifyO
   }
 
   if (nonce !== undefined && options.replayStore) {
-    const claimed = options.replayStore.claim(`${customerId}:${nonce}`, NONCE_WINDOW_MS);
-    if (!(isPromise(claimed) ? await claimed : claimed)) return fail('nonce_reused', { customerId });
+    if (!(await options.replayStore.claim(`${customerId}:${nonce}`, NONCE_WINDOW_MS))) return fail('nonce_reused', { customerId });
   }
   return nonce === undefined ? { ok: true, customerId, scheme: 'digest', timestamp } : { ok: true, customerId, scheme: 'digest', nonce, timestamp };
 }

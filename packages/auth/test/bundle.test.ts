@@ -27,6 +27,11 @@ describe('bundles', () => {
     expect(sha1(modules)).toBe(false);
   });
 
+  it("signing carries @noble/hashes' own HMAC, and no HMAC of this package's making", async () => {
+    const modules = await modulesIn("export { signRequest, createSigner } from './src/index.ts';");
+    expect(modules.some((path) => path.endsWith('@noble/hashes/hmac.js'))).toBe(true);
+  });
+
   it('enableSha1 brings SHA-1 in', async () => {
     expect(sha1(await modulesIn("export { signRequest, enableSha1 } from './src/index.ts';"))).toBe(true);
   });

@@ -8,21 +8,13 @@ describe('timingSafeEqual', () => {
     fc.assert(fc.property(fc.string(), (a) => timingSafeEqual(a, a.slice(0))));
   });
 
-  it('with from: whether a from that index on equals b, without slicing (a signature inside a header)', () => {
-    fc.assert(
-      fc.property(fc.string(), fc.string(), fc.nat(40), (head, b, cut) => {
-        const a = head + b;
-        expect(timingSafeEqual(a, b, head.length)).toBe(true);
-        expect(timingSafeEqual(a, b, cut)).toBe(a.slice(cut) === b && cut <= a.length);
-      }),
-    );
-    expect(timingSafeEqual('TSA id:c2ln', 'c2ln', 7)).toBe(true);
-    expect(timingSafeEqual('TSA id:c2lnX', 'c2ln', 7)).toBe(false); // longer
-    expect(timingSafeEqual('TSA id:c2l', 'c2ln', 7)).toBe(false); // shorter
+  it('takes two strings and nothing else: a third argument (the former offset) is not read', () => {
+    const compare = timingSafeEqual as (a: string, b: string, from?: number) => boolean;
+    expect(compare('TSA id:c2ln', 'c2ln', 7)).toBe(false);
+    expect(timingSafeEqual.length).toBe(2);
   });
 
-  it('refuses what is not a string or an index, never throws', () => {
-    for (const from of [-1, 1.5, Number.NaN, Infinity]) expect(timingSafeEqual('abc', 'bc', from)).toBe(false);
+  it('refuses what is not a string, never throws', () => {
     expect(timingSafeEqual(undefined as unknown as string, '')).toBe(false);
     expect(timingSafeEqual('', null as unknown as string)).toBe(false);
   });

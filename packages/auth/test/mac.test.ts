@@ -1,10 +1,9 @@
-// Both HMAC paths against node:crypto's Hmac as the oracle: the pure one (@noble/hashes' public
-// HMAC prepared once per key and cloned per signature) and the
-// node:crypto one (`#hashes` under the `node` condition, and nodeMac): any key length (shorter,
+// Both HMAC paths against node:crypto's Hmac as the oracle: @noble/hashes' public `hmac` and
+// node:crypto's `createHmac` (`#hashes` under the `node` condition, and nodeMac): any key length (shorter,
 // equal to and longer than a block), any mix of text and byte parts, long text, both algorithms.
 import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSigner, prepareMac, type PreparedMac } from '../src/index.js';
 import { sha256Hex } from '../src/protocol.js';
 import * as pure from '../src/hashes.js';
@@ -88,5 +87,27 @@ describe('signers', () => {
         for (const other of others) expect(other).toEqual(first);
       }),
     );
+  });
+});
+
+describe('standard HMACs, chosen by the export condition', () => {
+  it('on Node, every signature is node:crypto createHmac over the parts (no hand-made pads)', () => {
+    const nodeCrypto = process.getBuiltinModule('node:crypto');
+    const spy = vi.spyOn(nodeCrypto, 'createHmac');
+    try {
+      const key = new Uint8Array(70).fill(3);
+      for (const mac of [prepareMac, nodeMac]) {
+        spy.mockClear();
+        const signature = mac('HMAC-SHA256', key)(['a', new Uint8Array([1, 2])]);
+        expect(spy).toHaveBeenCalledTimes(1);
+        expect(spy.mock.calls[0]![0]).toBe('sha256');
+        expect(signature).toBe(oracle('HMAC-SHA256', key, ['a', new Uint8Array([1, 2])]));
+      }
+      spy.mockClear();
+      createSigner({ customerId: 'c', apiKey: 'c2VjcmV0LWtleS1ieXRlcw==' }).sign({ method: 'GET', url: '/v1/x' });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -33,9 +33,9 @@ describe('@x/auth public types', () => {
       expectTypeOf(r.status).toEqualTypeOf<400 | 401>();
     }
   });
-  it('verifyRequest takes headers as Headers, a record or a Map', () => {
-    expectTypeOf(verifyRequest).parameter(0).toHaveProperty('headers').toEqualTypeOf<Headers | ReadonlyMap<string, string> | Readonly<Record<string, string | readonly string[] | undefined>>>();
-    expectTypeOf({ method: 'GET', url: '/', headers: new Map([['authorization', 'TSA a:b']]) }).toMatchTypeOf<Parameters<typeof verifyRequest>[0]>();
+  it('verifyRequest takes headers as Headers or a record, not a Map', () => {
+    expectTypeOf(verifyRequest).parameter(0).toHaveProperty('headers').toEqualTypeOf<Headers | Readonly<Record<string, string | readonly string[] | undefined>>>();
+    expectTypeOf({ method: 'GET', url: '/', headers: new Map([['authorization', 'TSA a:b']]) }).not.toMatchTypeOf<Parameters<typeof verifyRequest>[0]>();
   });
   it('readBoundedBody takes a byte stream and a limit, and resolves to the bytes or undefined past the limit', () => {
     expectTypeOf(readBoundedBody).parameters.toEqualTypeOf<[ReadableStream<Uint8Array>, number]>();
@@ -197,7 +197,7 @@ describe('entry points (issue 11: a small main entry, the plumbing on @x/auth/pr
     expectTypeOf(protocol).toHaveProperty('decodeBase64');
     expectTypeOf(main).not.toHaveProperty('timingSafeEqual');
     expectTypeOf(protocol).toHaveProperty('timingSafeEqual');
-    expectTypeOf(protocol.timingSafeEqual).parameters.toEqualTypeOf<[a: string, b: string, from?: number]>();
+    expectTypeOf(protocol.timingSafeEqual).parameters.toEqualTypeOf<[a: string, b: string]>();
     expectTypeOf(main).not.toHaveProperty('sha256Hex');
     expectTypeOf(protocol).toHaveProperty('sha256Hex');
     expectTypeOf(main).not.toHaveProperty('headerMap');
