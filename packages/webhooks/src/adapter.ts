@@ -3,7 +3,7 @@ import { VERIFY_FAILURE_CODES, VERIFY_FAILURE_TEXTS, type VerifyFailure } from '
 import { BodyTooLargeError } from './body.js';
 import { settleDelivery } from './settle.js';
 import { callbackAnswer, type CallbackAnswer, type CallbackFailure } from './failures.js';
-import { verifyCallbackNow, type CallbackOptions, type CallbackResult, type VerifiedCallback } from './verify.js';
+import { verifyCallback, type CallbackOptions, type VerifiedCallback } from './verify.js';
 
 // What framework adapters share. An adapter gives three things (read the raw body with a limit,
 // the headers, write an answer) and ties the delivery to its handler's outcome; the core reads,
@@ -67,9 +67,9 @@ export interface SignedRequestExchange extends AdapterExchange<VerifyFailure | '
 
 /**
  * An adapter's copy of its options with a key cache of its own unless they bring one: each key's
- * keyed HMAC is prepared once (with `mac`, else the adapter's `fallback`, else @x/auth's pure
- * HMAC) and held in a bounded LRU (64 keys). One per middleware or plugin, created when it is,
- * never per request. The Node adapters pass `nodeMac` of `@x/auth/node` as their fallback.
+ * keyed HMAC is prepared once (with `mac`, else @x/auth's default: node:crypto on Node,
+ * @noble/hashes elsewhere) and held in a bounded LRU (64 keys). One per middleware or plugin,
+ * created when it is, never per request.
  *
  * @example
  * ```ts
@@ -81,8 +81,8 @@ export interface SignedRequestExchange extends AdapterExchange<VerifyFailure | '
  * const verify = withKeyCache(options); // verify.keyCache: this middleware's own
  * ```
  */
-export function withKeyCache<T extends { mac?: MacProvider | undefined; keyCache?: KeyCache | undefined }>(options: T, fallback?: MacProvider): T & { keyCache: KeyCache } {
-  return { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac ?? fallback }) };
+export function withKeyCache<T extends { mac?: MacProvider | undefined; keyCache?: KeyCache | undefined }>(options: T): T & { keyCache: KeyCache } {
+  return { ...options, keyCache: options.keyCache ?? createKeyCache({ mac: options.mac }) };
 }
 
 /** The one 413 path: the body, or undefined once 413 was answered. */
@@ -119,10 +119,8 @@ export async function receiveCallback(exchange: CallbackExchange, options: Callb
 
 /**
  * `receiveCallback` once the adapter has the raw body in hand (it read it in its own pass): the
- * verified callback, or undefined once the answer was written. Without a `replayStore` it answers
- * at once, without a promise (nothing is asynchronous then); with one, it answers with a promise
- * (the store is asked). Throws what `verifyCallback` rejects with (a parsed body, no key, a store
- * without the delivery contract), synchronously.
+ * verified callback, or undefined once the answer was written. Rejects with what `verifyCallback`
+ * rejects with (a parsed body, no key, a store without the delivery contract).
  *
  * @example
  * ```ts
@@ -130,22 +128,17 @@ export async function receiveCallback(exchange: CallbackExchange, options: Callb
  *
  * // In a framework adapter that has read the bytes itself (a parser hook, a stream of its own):
  * async function adapter(exchange: CallbackExchange, raw: Uint8Array) {
- *   const callback = await decideCallback(exchange, raw, { customerId, apiKey }); // no promise without a replayStore
+ *   const callback = await decideCallback(exchange, raw, { customerId, apiKey });
  *   if (callback) await db.saveStatus(callback.payload);
  * }
  * ```
  */
-export function decideCallback(
+export async function decideCallback(
   exchange: Pick<CallbackExchange, 'headers' | 'parsed' | 'respond'>,
   raw: Uint8Array | string,
   options: CallbackOptions,
-): VerifiedCallback | undefined | Promise<VerifiedCallback | undefined> {
-  const result = verifyCallbackNow({ body: raw, headers: exchange.headers, parsed: exchange.parsed?.(raw) }, options);
-  return result instanceof Promise ? result.then((settled) => answered(exchange, settled, options)) : answered(exchange, result, options);
-}
-
-/** The verified callback, or undefined once the refusal (or the de-duplication answer) was written. */
-function answered(exchange: Pick<CallbackExchange, 'respond'>, result: CallbackResult, options: CallbackOptions): VerifiedCallback | undefined {
+): Promise<VerifiedCallback | undefined> {
+  const result = await verifyCallback({ body: raw, headers: exchange.headers, parsed: exchange.parsed?.(raw) }, options);
   if (result.ok) return result;
   exchange.respond(callbackAnswer(result.reason, options), result.reason);
   return undefined;

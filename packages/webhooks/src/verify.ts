@@ -112,10 +112,6 @@ export interface CallbackInput {
 export const reject = (reason: CallbackFailure, payload?: CallbackPayload, message = CALLBACK_FAILURES[reason].message): CallbackRejection =>
   payload ? { ok: false, reason, message, payload } : { ok: false, reason, message };
 
-// One decoder for every call (constructing one costs microseconds), made at the first use, not at
-// import: Jest's jsdom environment has no TextDecoder.
-let decoder: TextDecoder | undefined;
-
 const TSA = /^TSA ([^\s:]{1,256}):([A-Za-z0-9+/]{1,200}={0,2})$/i;
 const SIGNATURE = /^[A-Za-z0-9+/]{1,200}={0,2}$/;
 const DAY_MS = 86_400_000;
@@ -138,16 +134,6 @@ const DAY_MS = 86_400_000;
  * ```
  */
 export async function verifyCallback(input: CallbackInput, options: CallbackOptions): Promise<CallbackResult> {
-  return verifyCallbackNow(input, options);
-}
-
-/**
- * `verifyCallback` without a promise where none is needed: the result itself without a
- * `replayStore` (nothing is asynchronous then), a promise of it with one (the store is asked).
- * Throws, synchronously, what verifyCallback rejects with (a parsed body, no key, a store without
- * the delivery contract). For the adapters' one pass (a promise per request costs microseconds).
- */
-export function verifyCallbackNow(input: CallbackInput, options: CallbackOptions): CallbackResult | Promise<CallbackResult> {
   const { body } = input ?? ({} as CallbackInput);
   if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
     throw new WebhookError(
@@ -161,36 +147,21 @@ export function verifyCallbackNow(input: CallbackInput, options: CallbackOptions
   if (keys.length === 0) throw new WebhookError('missing_key', 'verifyCallback needs apiKey (or apiKeys during a rotation).');
   const store = options.replayStore && checkStore(options.replayStore);
   const headers = input.headers ?? {};
+  // `Authorization: TSA <customer id>:<signature>` first; else the retiring X-TS-Authorization.
   const authorization = headerValue(headers, HEADER.authorization)?.trim();
-  const id = options.customerId;
-  let given = authorization;
-  let from = 0;
+  const tsa = authorization ? TSA.exec(authorization) : null;
+  let given: string | undefined;
   let header: VerifiedCallback['header'] = 'authorization';
-  // The common case first: `TSA <our customer id>:<signature>`, read without the pattern (which
-  // cost as much as the rest of the verification, HMAC aside), the signature compared in place.
-  // Any other header, and a signature that neither matches nor is well-formed, is read by the
-  // pattern, so that each refusal keeps its reason.
-  if (id !== validId && /^[^\s:]{1,256}$/.test(id)) validId = id;
-  let match =
-    id === validId &&
-    // (`id?.`: a customer id that is not a string, a misconfiguration, is refused below, never thrown)
-    given?.charCodeAt(id?.length + 4) === 58 && // indexOf, not startsWith(id, 4): a tenth of the instructions on V8
-    given.indexOf(id, 4) === 4 &&
-    given.slice(0, 4).toUpperCase() === 'TSA ' &&
-    matchesAny(given, (from = id.length + 5), body, keys, options);
-  if (!match && !(from && SIGNATURE.test(given!.slice(from)))) {
-    const tsa = authorization ? TSA.exec(authorization) : null;
-    if (tsa) {
-      if (tsa[1] !== id) return reject('customer_mismatch');
-      given = tsa[2]!;
-    } else {
-      given = headerValue(headers, HEADER.tsAuthorization)?.trim();
-      if (given === undefined || options.allowLegacyHeader === false) return reject(authorization ? 'malformed_authorization' : 'missing_signature');
-      if (!SIGNATURE.test(given)) return reject('malformed_authorization');
-      header = 'x-ts-authorization';
-    }
-    match = matchesAny(given, 0, body, keys, options);
+  if (tsa) {
+    if (tsa[1] !== options.customerId) return reject('customer_mismatch');
+    given = tsa[2]!;
+  } else {
+    given = headerValue(headers, HEADER.tsAuthorization)?.trim();
+    if (given === undefined || options.allowLegacyHeader === false) return reject(authorization ? 'malformed_authorization' : 'missing_signature');
+    if (!SIGNATURE.test(given)) return reject('malformed_authorization');
+    header = 'x-ts-authorization';
   }
+  const match = matchesAny(given, body, keys, options);
   if (!match) return reject('signature_mismatch');
 
   const parsed = input.parsed !== undefined;
@@ -205,21 +176,18 @@ export function verifyCallbackNow(input: CallbackInput, options: CallbackOptions
   return begin(store, payload, header, body, parsed, options);
 }
 
-/** Whether `given` (from index `from` on) is the signature of `body` under any of the keys, compared with every key (no early stop). */
-function matchesAny(given: string, from: number, body: string | Uint8Array, keys: readonly string[], { keyCache, mac }: CallbackOptions): boolean {
+/** Whether `given` is the signature of `body` under any of the keys, compared with every key (no early stop). */
+function matchesAny(given: string, body: string | Uint8Array, keys: readonly string[], { keyCache, mac }: CallbackOptions): boolean {
   let match = false;
   for (const key of keys) {
     const expected = keyCache ? keyCache.mac('HMAC-SHA256', key)([body]) : callbackSignature(body, key, mac);
-    match = timingSafeEqual(given, expected, from) || match;
+    match = timingSafeEqual(given, expected) || match;
   }
   return match;
 }
 
-// The last customer id the pattern accepts (one per server, in practice).
-let validId: string | undefined;
-
 /** The JSON of verified bytes (it may throw). */
-const parse = (body: string | Uint8Array): unknown => JSON.parse(typeof body === 'string' ? body : (decoder ??= new TextDecoder()).decode(body));
+const parse = (body: string | Uint8Array): unknown => JSON.parse(typeof body === 'string' ? body : new TextDecoder().decode(body));
 
 /**
  * The identity of a verified callback, read from its own bytes when the payload came from the

@@ -72,31 +72,41 @@ describe('receiveCallback', () => {
   });
 });
 
-describe('decideCallback (the bytes already read: one pass, no promise without a store)', () => {
+describe('decideCallback (the bytes already read: one pass, always a promise)', () => {
   const signed = createSignedCallback(payload, credentials);
   const recorder = () => {
     const answers: Array<{ status: number; reason: string }> = [];
     return { answers, exchange: { headers: signed.headers, respond: (answer: CallbackAnswer, reason: string) => void answers.push({ status: answer.status, reason }) } };
   };
 
-  it('without a replayStore, answers at once (not a promise): the callback, or undefined once the refusal is written', () => {
+  it('without a replayStore too, answers with a promise: the callback, or undefined once the refusal is written', async () => {
     const ok = recorder();
-    const callback = decideCallback(ok.exchange, signed.body, credentials);
-    expect(callback).not.toBeInstanceOf(Promise);
-    expect((callback as { payload: unknown }).payload).toEqual(payload);
+    const decided = decideCallback(ok.exchange, signed.body, credentials);
+    expect(decided).toBeInstanceOf(Promise);
+    expect((await decided)!.payload).toEqual(payload);
     expect(ok.answers).toEqual([]);
 
     const tampered = recorder();
-    expect(decideCallback(tampered.exchange, signed.body.replace('Delivered', 'Delivered!'), credentials)).toBeUndefined();
+    expect(await decideCallback(tampered.exchange, signed.body.replace('Delivered', 'Delivered!'), credentials)).toBeUndefined();
     expect(tampered.answers).toEqual([{ status: 401, reason: 'signature_mismatch' }]);
   });
 
-  it("uses the adapter's parse of the same bytes, and still verifies the bytes", () => {
+  it('misuse (a parsed body, no key) is a rejected promise, never a synchronous throw, and answers nothing', async () => {
+    const { exchange, answers } = recorder();
+    let decided: Promise<unknown> | undefined;
+    expect(() => void (decided = decideCallback(exchange, { parsed: true } as unknown as string, credentials))).not.toThrow();
+    await expect(decided).rejects.toMatchObject({ code: 'body_parsed' });
+    expect(() => void (decided = decideCallback(exchange, signed.body, { customerId: credentials.customerId }))).not.toThrow();
+    await expect(decided).rejects.toMatchObject({ code: 'missing_key' });
+    expect(answers).toEqual([]);
+  });
+
+  it("uses the adapter's parse of the same bytes, and still verifies the bytes", async () => {
     const { exchange } = recorder();
     const parsed = { ...payload };
-    const callback = decideCallback({ ...exchange, parsed: () => parsed }, signed.body, credentials);
-    expect((callback as { payload: unknown }).payload).toBe(parsed);
-    expect(decideCallback({ ...exchange, parsed: () => parsed }, `${signed.body} `, credentials)).toBeUndefined();
+    const callback = await decideCallback({ ...exchange, parsed: () => parsed }, signed.body, credentials);
+    expect(callback!.payload).toBe(parsed);
+    expect(await decideCallback({ ...exchange, parsed: () => parsed }, `${signed.body} `, credentials)).toBeUndefined();
   });
 
   it('with a replayStore, answers with a promise: in progress first, then 200 duplicate once completed', async () => {
@@ -109,12 +119,6 @@ describe('decideCallback (the bytes already read: one pass, no promise without a
     const again = recorder();
     expect(await decideCallback(again.exchange, signed.body, options)).toBeUndefined();
     expect(again.answers).toEqual([{ status: 200, reason: 'duplicate' }]);
-  });
-
-  it('throws, synchronously, what verifyCallback rejects with (no key): a programming error, not an answer', () => {
-    const { exchange, answers } = recorder();
-    expect(() => decideCallback(exchange, signed.body, { customerId: credentials.customerId })).toThrow(expect.objectContaining({ code: 'missing_key' }));
-    expect(answers).toEqual([]);
   });
 });
 

@@ -174,15 +174,14 @@ describe('entry points (issue 11: the adapter core on @x/webhooks/adapter, test 
     expectTypeOf(adapter.receiveCallback).returns.resolves.toEqualTypeOf<VerifiedCallback | undefined>();
     expectTypeOf(adapter.readRequestBody).returns.resolves.toEqualTypeOf<Uint8Array>();
     expectTypeOf(adapter.verificationFailure).returns.toEqualTypeOf<import('../src/adapter-entry.js').VerificationFailure | undefined>();
-    // decideCallback: the answer itself without a replayStore, a promise of it with one.
-    expectTypeOf(adapter.decideCallback).returns.toEqualTypeOf<VerifiedCallback | undefined | Promise<VerifiedCallback | undefined>>();
+    // decideCallback: always a promise, with a replayStore or without.
+    expectTypeOf(adapter.decideCallback).returns.toEqualTypeOf<Promise<VerifiedCallback | undefined>>();
     expectTypeOf(main).not.toHaveProperty('decideCallback');
     // withKeyCache: the options, now with a key cache.
     const options: CallbackOptions = { customerId: 'c', apiKey: 'k' };
     expectTypeOf(adapter.withKeyCache(options)).toEqualTypeOf<CallbackOptions & { keyCache: KeyCache }>();
-    // An adapter's own default HMAC, used when the options name none (the Node adapters pass nodeMac).
-    expectTypeOf(adapter.withKeyCache(options, nodeMac)).toEqualTypeOf<CallbackOptions & { keyCache: KeyCache }>();
-    expectTypeOf(adapter.withKeyCache).parameter(1).toEqualTypeOf<MacProvider | undefined>();
+    // One argument: the HMAC is the options' `mac`, else @x/auth's default (no adapter fallback).
+    expectTypeOf(adapter.withKeyCache).parameters.toEqualTypeOf<[options: { mac?: MacProvider | undefined; keyCache?: KeyCache | undefined }]>();
     expectTypeOf(main).not.toHaveProperty('withKeyCache');
     expectTypeOf(adapter).toHaveProperty('receiveSignedRequest');
     expectTypeOf(adapter).toHaveProperty('settleWith');
