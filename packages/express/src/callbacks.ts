@@ -1,10 +1,8 @@
-import { nodeMac } from '@x/auth/node';
 import { DEFAULT_BODY_LIMIT, type CallbackOptions } from '@x/webhooks';
 import { receiveCallback, settleWith, succeeded, withKeyCache } from '@x/webhooks/adapter';
 import type { Request, RequestHandler, Response } from 'express';
 import { exchangeOf } from './exchange.js';
 import type { MiddlewareOptions } from './options.js';
-import { setRequestFields } from './request-fields.js';
 
 export type CallbackMiddlewareOptions = CallbackOptions & MiddlewareOptions;
 
@@ -46,8 +44,8 @@ function watchResponse(res: Response, settle: (ok: boolean) => void) {
  * ```
  */
 export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHandler {
-  // One key cache per middleware, its keys prepared with nodeMac unless options.mac says otherwise (see the README).
-  const verify: CallbackOptions = withKeyCache(options, nodeMac);
+  // One key cache per middleware (see the README).
+  const verify: CallbackOptions = withKeyCache(options);
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
   return (req, res, next) => {
     const exchange = exchangeOf(req, res, next, options.onError);
@@ -58,7 +56,8 @@ export function verifyCallbacks(options: CallbackMiddlewareOptions): RequestHand
       if (!callback) return;
       // The verified payload is req.body when this middleware read the bytes (parsed once, after verification).
       if (exchange.read) req.body = callback.payload;
-      setRequestFields(req, { callback: callback.payload, callbackHeader: callback.header });
+      req.callback = callback.payload;
+      req.callbackHeader = callback.header;
       if (options.replayStore) watchResponse(res, settleWith(callback, verify));
       next();
     }, next);

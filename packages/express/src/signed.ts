@@ -1,12 +1,10 @@
 import type { ReplayStore, VerifyOptions } from '@x/auth';
-import { nodeMac } from '@x/auth/node';
 import { DEFAULT_BODY_LIMIT } from '@x/webhooks';
 import { receiveSignedRequest, withKeyCache } from '@x/webhooks/adapter';
 import type { RequestHandler } from 'express';
 import { exchangeOf } from './exchange.js';
 import type { MiddlewareOptions } from './options.js';
 import { parseVerifiedBody } from './raw-body.js';
-import { setRequestFields } from './request-fields.js';
 
 export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> & MiddlewareOptions & { replayStore?: ReplayStore | undefined };
 
@@ -26,14 +24,14 @@ export type SignedRequestMiddlewareOptions = Omit<VerifyOptions, 'replayStore'> 
  */
 export function verifySignedRequests(options: SignedRequestMiddlewareOptions): RequestHandler {
   // One key cache per middleware, bounded (an LRU of 64 keys): keys from the credentials lookup are prepared once.
-  const verify: VerifyOptions = withKeyCache(options, nodeMac);
+  const verify: VerifyOptions = withKeyCache(options);
   const limit = options.limit ?? DEFAULT_BODY_LIMIT;
   return (req, res, next) => {
     const exchange = exchangeOf(req, res, next, options.onError);
     receiveSignedRequest({ ...exchange, method: req.method, url: req.originalUrl }, verify, limit).then((verified) => {
       if (!verified) return;
       if (exchange.read) parseVerifiedBody(req, exchange.read);
-      setRequestFields(req, { customerId: verified.customerId });
+      req.customerId = verified.customerId;
       next();
     }, next);
   };

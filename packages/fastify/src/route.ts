@@ -1,5 +1,4 @@
 import type { VerifyOptions } from '@x/auth';
-import { nodeMac } from '@x/auth/node';
 import { callbackAnswer, WebhookError, type CallbackAnswer, type CallbackOptions } from '@x/webhooks';
 import { decideCallback, receiveSignedRequest, settleWith, succeeded, withKeyCache, type VerifiedCallback } from '@x/webhooks/adapter';
 import { collect } from '@x/webhooks/node';
@@ -78,7 +77,7 @@ const notVerified = (request: FastifyRequest, mode: 'callback' | 'signed') =>
  * - onError, onResponse (with a replayStore): settle the delivery from the handler's outcome.
  */
 export function callbackHooks(options: CallbackOptions) {
-  const verify: CallbackOptions = withKeyCache(options, nodeMac);
+  const verify: CallbackOptions = withKeyCache(options);
   return (limit: number) => {
     function preParsing(request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream, done: PreParsingDone) {
       if (declaredOver(request, limit)) return tooLarge(reply, limit);
@@ -114,15 +113,8 @@ export function callbackHooks(options: CallbackOptions) {
       const state = request[STATE];
       const raw = state instanceof ObservedBody ? state.body() : state instanceof Uint8Array ? state : undefined;
       if (raw === undefined) return done(notVerified(request, 'callback'));
-      let decided: ReturnType<typeof decideCallback>;
-      try {
-        // Without a replayStore, no promise: the verdict is known as soon as the bytes are.
-        decided = decideCallback({ headers: request.headers, parsed: state instanceof ObservedBody ? parsedBody(request) : undefined, respond: (answer) => send(reply, answer) }, raw, verify);
-      } catch (error) {
-        return done(error as Error);
-      }
-      if (decided instanceof Promise) decided.then((callback) => accept(request, reply, raw, callback, done), done);
-      else accept(request, reply, raw, decided, done);
+      const exchange = { headers: request.headers, parsed: state instanceof ObservedBody ? parsedBody(request) : undefined, respond: (answer: CallbackAnswer) => send(reply, answer) };
+      decideCallback(exchange, raw, verify).then((callback) => accept(request, reply, raw, callback, done), done);
     }
 
     const hooks: { preParsing: typeof preParsing; preValidation: typeof preValidation; onError?: unknown; onResponse?: unknown } = { preParsing, preValidation };
@@ -159,7 +151,7 @@ function replay(raw: Uint8Array): NodeJS.ReadableStream {
  * - preValidation: refuses a request the preParsing hook never saw.
  */
 export function signedHooks(options: VerifyOptions) {
-  const verify: VerifyOptions = withKeyCache(options, nodeMac);
+  const verify: VerifyOptions = withKeyCache(options);
   return (limit: number) => {
     function preParsing(request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream, done: PreParsingDone) {
       let raw: Uint8Array = new Uint8Array();

@@ -8,9 +8,6 @@ export const BODY_USED_MESSAGE =
   'no raw copy), so its signature cannot be checked. Mount the verifier before anything that reads the body, or read it with Hono\'s ' +
   'c.req.json(), c.req.text(), c.req.arrayBuffer() or c.req.parseBody(), which keep the raw text or bytes for the verifier.';
 
-// Made at first use: nothing touches TextEncoder at import (Jest's jsdom environment has none).
-let encoder: TextEncoder | undefined;
-
 /** The cache where Hono keeps what c.req.json() / text() / arrayBuffer() / blob() read (promises at run time). */
 type Cache = Partial<Record<'arrayBuffer' | 'text' | 'blob' | 'formData' | 'json', unknown>>;
 
@@ -38,7 +35,7 @@ export async function readHonoBody(req: HonoRequest, limit: number): Promise<Uin
   else if (cache.blob) raw = new Uint8Array(await ((await cache.blob) as Blob).arrayBuffer());
   else if (cache.text) raw = (await cache.text) as string;
   else throw new WebhookError('body_used', BODY_USED_MESSAGE);
-  const size = typeof raw === 'string' ? (encoder ??= new TextEncoder()).encode(raw).byteLength : raw.byteLength;
+  const size = typeof raw === 'string' ? new TextEncoder().encode(raw).byteLength : raw.byteLength;
   if (size > limit) throw new BodyTooLargeError(limit);
   return raw;
 }

@@ -16,7 +16,7 @@ export interface HonoExchange {
   readonly answer: Response | Promise<Response> | undefined;
 }
 
-/** A plain object: `answer` is a field `respond` sets, not a getter (an object literal with a getter is made by the slow path on each request, as in @x/express). */
+/** The exchange of one request: `answer` is set by `respond`. */
 export function exchangeOf(c: Context, onError: MiddlewareOptions['onError']): HonoExchange {
   const exchange: { -readonly [K in keyof HonoExchange]: HonoExchange[K] } = {
     headers: c.req.raw.headers,
