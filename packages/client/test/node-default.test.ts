@@ -1,12 +1,14 @@
-// On Node, the client is fast without options: the `node` export condition gives it native HMAC
-// (node:crypto) and the node:http keep-alive sender. Observed through real parts: a server on
-// 127.0.0.1 (which socket each request came on), node:crypto itself (its one-shot hash is wrapped and
-// the wrapper counted), and `#platform` resolved by Node under each runtime's condition.
+// On Node, the client needs no options: the `node` export conditions give it node:crypto's HMAC
+// (@x/auth's `#hashes`) and the node:http keep-alive sender (`#platform`). Observed through real
+// parts: a server on 127.0.0.1 (which socket each request came on), node:crypto itself (its
+// createHmac is wrapped and the wrapper counted), and `#platform` resolved by Node under each
+// runtime's condition.
 import { execFile, spawnSync } from 'node:child_process';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prepareMac } from '@x/auth';
 import { nodeMac } from '@x/auth/node';
 import { createClient } from '@x/client';
 
@@ -64,19 +66,19 @@ describe('the default transport on Node', () => {
     expect([...answer.headers.keys()]).toContain('content-type');
   });
 
-  it('signs with node:crypto unless a mac is given (the same signatures as the pure HMAC)', async () => {
+  it("signs with node:crypto's createHmac (@x/auth's choice by export condition) unless a mac is given", async () => {
     const crypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-    // node:crypto's one-shot hash (two digests per signature: HMAC's inner and outer), spied on before the client prepares its key.
-    const original = crypto.hash;
+    // node:crypto's Hmac, one per signature, spied on before the client prepares its key.
+    const original = crypto.createHmac;
     let native = 0;
-    crypto.hash = ((...args: Parameters<typeof original>) => {
+    crypto.createHmac = ((...args: Parameters<typeof original>) => {
       native++;
       return original(...args);
     }) as typeof original;
     syncBuiltinESMExports();
     try {
       await createClient({ ...credentials, baseUrl }).messaging.send(SMS);
-      expect(native).toBe(2);
+      expect(native).toBe(1);
       native = 0;
       let custom = 0;
       const mac: typeof nodeMac = (algorithm, key) => {
@@ -86,9 +88,16 @@ describe('the default transport on Node', () => {
       await createClient({ ...credentials, baseUrl, mac }).messaging.send(SMS);
       expect(custom).toBe(1);
     } finally {
-      crypto.hash = original;
+      crypto.createHmac = original;
       syncBuiltinESMExports();
     }
+  });
+
+  it('takes the same options as on any runtime: HMAC-SHA1 needs enableSha1() or a mac with it, on Node too', () => {
+    expect(() => createClient({ ...credentials, baseUrl, algorithm: 'HMAC-SHA1' })).toThrow(
+      expect.objectContaining({ code: 'configuration_error', cause: expect.objectContaining({ code: 'algorithm_not_enabled' }) }),
+    );
+    expect(() => createClient({ ...credentials, baseUrl, algorithm: 'HMAC-SHA1', mac: prepareMac })).not.toThrow();
   });
 });
 
@@ -120,17 +129,19 @@ describe('#platform under each runtime\'s export condition', () => {
     const args = [...(condition ? [`--conditions=${condition}`] : []), fileURLToPath(new URL(`./fixtures/${file}`, import.meta.url))];
     const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
     expect(run.stderr).toBe('');
-    return JSON.parse(run.stdout) as { mac: boolean; sender: boolean };
+    const { sender, keys } = JSON.parse(run.stdout) as { sender: boolean; keys: string[] };
+    expect(keys).toEqual(['createSender']);
+    return { sender };
   };
 
   for (const file of ['platform-probe.mjs', 'platform-probe.cjs']) {
-    it(`${file}: Node gets native HMAC and the node:http sender`, () => {
-      expect(probe(file, undefined)).toEqual({ mac: true, sender: true });
+    it(`${file}: Node gets the node:http sender (and no HMAC: @x/auth chooses that)`, () => {
+      expect(probe(file, undefined)).toEqual({ sender: true });
     });
 
     // Deno and Bun match `node` too: their own conditions come first and keep them portable.
-    it.each(['deno', 'bun', 'workerd', 'worker', 'edge-light', 'react-native', 'browser'])(`${file}: %s stays portable (pure HMAC, the global fetch)`, (condition) => {
-      expect(probe(file, condition)).toEqual({ mac: false, sender: false });
+    it.each(['deno', 'bun', 'workerd', 'worker', 'edge-light', 'react-native', 'browser'])(`${file}: %s stays portable (the global fetch)`, (condition) => {
+      expect(probe(file, condition)).toEqual({ sender: false });
     });
   }
 });

@@ -52,7 +52,7 @@ export class Transport {
   constructor(private readonly options: ClientOptions, sender?: Sender) {
     if (!options || typeof options !== 'object') throw new ConfigurationError('createClient needs options: { customerId, apiKey }.');
     // The runtime's HMAC (native on Node) unless one is given.
-    this.credentials = createCredentials(options.mac === undefined && platform.mac ? { ...options, mac: platform.mac } : options);
+    this.credentials = createCredentials(options);
     this.sender = sender ?? defaultSender(options.fetch);
     this.base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
     checkClientOptions(options);

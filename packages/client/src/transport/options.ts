@@ -89,7 +89,7 @@ export interface ClientOptions {
    * (one test clock fits the client, a verifier and a replay store). Default `Date.now`.
    */
   now?: Clock | undefined;
-  /** The HMAC implementation. Default: on Node `nodeMac` (node:crypto, from `@x/auth/node`), elsewhere the pure one. */
+  /** The HMAC implementation. Default: @x/auth's, chosen by export condition (node:crypto on Node, @noble/hashes elsewhere). */
   mac?: MacProvider | undefined;
 }
 

@@ -3,7 +3,6 @@
 // one straight on node:http(s) (src/node/send.ts), with no Request, Response or Headers objects
 // and no AbortController; `createNodeFetch` is a fetch-shaped view of that same Node sender.
 // Each enforces the timeout, the response cap and "no redirects" itself.
-import type { MacProvider } from '@x/auth';
 import type { Redirect } from './redirect.js';
 
 /** One attempt, signed. */
@@ -52,11 +51,10 @@ export type Sender = (out: Outgoing) => Promise<Exchange>;
 export const SENDER = Symbol.for('@x/client.sender');
 
 /**
- * What the runtime adds by default (`#platform`, chosen by export conditions): on Node the native
- * HMAC and the node:http sender; elsewhere nothing (pure HMAC, the global fetch).
+ * What the runtime adds by default (`#platform`, chosen by export conditions): on Node the
+ * node:http sender; elsewhere nothing (the global fetch). The HMAC is not here: @x/auth chooses it.
  */
 export interface Platform {
-  readonly mac: MacProvider | undefined;
   /** A sender with its own connection pool, for one client. */
   readonly createSender: (() => Sender) | undefined;
 }
