@@ -23,7 +23,11 @@ export async function readBoundedBody(stream: ReadableStream<Uint8Array>, limit:
     const { done, value } = await reader.read();
     if (done) break;
     size += value.length;
-    if (size > limit) return void (await reader.cancel().catch(() => undefined));
+    if (size > limit) {
+      // Cancelled, not awaited: a source may take its time to stop (an open connection), and the answer never waits for it.
+      reader.cancel().catch(() => undefined);
+      return undefined;
+    }
     chunks.push(value);
   }
   const out = new Uint8Array(size);

@@ -34,3 +34,19 @@ describe('readBoundedBody', () => {
     expect(seen.pulled).toBe(3);
   });
 });
+
+describe('readBoundedBody past the limit, when cancelling the source never finishes', () => {
+  it('answers undefined at once: the 413 never waits for the sender to stop or for its cancel to settle', async () => {
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(10));
+      },
+      // A source that neither ends nor finishes cancelling (a connection that stays open).
+      cancel: () => ((cancelled = true), new Promise<void>(() => undefined)),
+    });
+    const answer = await Promise.race([readBoundedBody(stream, 4), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000))]);
+    expect(answer).toBeUndefined();
+    expect(cancelled).toBe(true);
+  });
+});

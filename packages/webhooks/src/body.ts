@@ -27,8 +27,12 @@ export async function readRequestBody(request: Request, limit: number): Promise<
   }
   const stream = request.body;
   if (!stream) return new Uint8Array();
-  // A declared Content-Length over the limit: cancelled unread (which answers no bytes). No header: Number(null) is 0.
-  const bytes = Number(request.headers.get('content-length')) > limit ? await stream.cancel().catch(() => undefined) : await readBoundedBody(stream, limit);
+  // A declared Content-Length over the limit: cancelled unread, not awaited (the sender may keep its connection open). No header: Number(null) is 0.
+  if (Number(request.headers.get('content-length')) > limit) {
+    stream.cancel().catch(() => undefined);
+    throw new BodyTooLargeError(limit);
+  }
+  const bytes = await readBoundedBody(stream, limit);
   if (!bytes) throw new BodyTooLargeError(limit);
   return bytes;
 }

@@ -3,7 +3,7 @@
 import { signRequest } from '@x/auth';
 import { describe, expect, it } from 'vitest';
 import callbackVector from '../../auth/vectors/callback.json' with { type: 'json' };
-import { type CallbackAnswer, type CallbackPayload } from '../src/index.js';
+import { BodyTooLargeError, type CallbackAnswer, type CallbackPayload } from '../src/index.js';
 import { createSignedCallback } from '../src/testing.js';
 import { createMemoryReplayStore } from '@x/auth';
 import { decideCallback, readRequestBody, receiveCallback, receiveSignedRequest, type CallbackExchange, type SignedRequestExchange } from '../src/adapter-entry.js';
@@ -147,5 +147,16 @@ describe('receiveSignedRequest', () => {
     const { exchange, answers } = exchangeOf(signed('http://service.test/v1/messaging'));
     expect(await receiveSignedRequest(exchange, options, 8)).toBeUndefined();
     expect(answers).toEqual([{ reason: 'body_too_large', answer: { status: 413, headers: {}, body: { error: 'body_too_large', message: 'The body is larger than 8 bytes.' } } }]);
+  });
+});
+
+describe('readRequestBody refuses a declared oversized body at once', () => {
+  it('throws BodyTooLargeError without waiting for the sender to stop (its cancel never settles)', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({ cancel: () => ((cancelled = true), new Promise<void>(() => undefined)) });
+    const request = new Request('http://127.0.0.1/callbacks', { method: 'POST', body, headers: { 'content-length': '999999' }, duplex: 'half' } as RequestInit);
+    const answer = await Promise.race([readRequestBody(request, 1024).catch((error: unknown) => error), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000))]);
+    expect(answer).toBeInstanceOf(BodyTooLargeError);
+    expect(cancelled).toBe(true);
   });
 });
