@@ -5,11 +5,10 @@
  * @module @x/emulator/node
  */
 import { createAdaptorServer } from '@hono/node-server';
-import { nodeMac } from '@x/auth/node';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { controlSettings } from './control/guard.js';
 import { EmulatorError } from './errors.js';
 import { createEmulator, type Emulator, type EmulatorEnv, type EmulatorOptions } from './emulator.js';
@@ -75,7 +74,7 @@ export interface RunningEmulator {
 export async function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
   const hostname = options.hostname ?? '127.0.0.1';
   const control = controlSettings({ hostname, ...(options.controlToken !== undefined ? { controlToken: options.controlToken } : {}) });
-  const emulator = options.emulator ?? createEmulator({ ...options, mac: options.mac ?? nodeMac });
+  const emulator = options.emulator ?? createEmulator(options);
   const logger = options.logger ?? consoleLogger;
   let saved: StateFile | undefined;
   try {
@@ -86,18 +85,17 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
   }
   const unreadable = errorFamily('positive', clockSource(options.now));
   const server = createAdaptorServer({
+    // The adapter builds a Request; it goes through the same app as `emulator.fetch`, with what
+    // only the server knows (the raw request-target, the peer, the control settings) as bindings.
     fetch: async (request: Request, env: { incoming: IncomingMessage }) => {
       const state: EmulatorEnv = {
         // The raw request-target: the path the client signed, before URL parsing normalised it.
         requestTarget: env.incoming.url ?? '/',
-        rawHeaders: env.incoming.rawHeaders,
         hostnames: control.hostnames,
       };
-      // Set when known (no object spread per request).
       const peerAddress = env.incoming.socket.remoteAddress;
       if (peerAddress !== undefined) state.peerAddress = peerAddress;
       if (control.controlToken !== undefined) state.controlToken = control.controlToken;
-      state.readBody = (max) => readIncoming(env.incoming, max);
       let response = await emulator.app.fetch(request, state);
       // What this request changed is on disk before its answer leaves.
       if (saved?.dirty) {
@@ -204,32 +202,3 @@ function resetConnection(socket: Socket): void {
 export { createEmulator };
 export type { Emulator, EmulatorOptions };
 
-/**
- * The body of a Node request, read from the IncomingMessage: its bytes, or undefined once more
- * than `max` arrived (reading stops; the server drains or closes the rest after the answer, as it
- * does for any body left unread). `Request.arrayBuffer()` of the adapter copies the body into a new
- * ArrayBuffer, whose memory lives outside V8's heap: about 3% of a signed SMS's CPU time.
- */
-function readIncoming(incoming: IncomingMessage, max: number): Promise<Uint8Array | undefined> {
-  if (incoming.readableEnded) return Promise.reject(new Error('the body was read already'));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const settle = (then: () => void) => {
-      incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
-      then();
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= max) chunks.push(chunk);
-      else {
-        incoming.pause();
-        settle(() => resolve(undefined));
-      }
-    };
-    const onEnd = () => settle(() => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
-    const onError = (error: Error) => settle(() => reject(error));
-    const onClose = () => settle(() => reject(new Error('the connection closed before the body was read')));
-    incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
-  });
-}

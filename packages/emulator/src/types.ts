@@ -98,12 +98,6 @@ export interface EmulatorEnv {
    * `@x/auth` and the interface define the resource. Default: the path of `request.url`.
    */
   requestTarget?: string;
-  /**
-   * The request's headers as they arrived (Node: `IncomingMessage.rawHeaders`, name and value
-   * alternating). When given, signatures are verified from them, the same values as
-   * `request.headers` without building a Headers object for every request.
-   */
-  rawHeaders?: readonly string[];
   /** The request came through `emulator.fetch`, not a network: the control routes need no Host, Origin or token check. */
   inProcess?: boolean;
   /** Host names the control routes accept besides loopback (the name the server was started with). */
@@ -112,12 +106,6 @@ export interface EmulatorEnv {
   controlToken?: string;
   /** The peer's IP address, as the server adapter saw it: the control routes answer only loopback peers (unless a token is set). */
   peerAddress?: string;
-  /**
-   * Reads the request's body from the connection (Node: from the IncomingMessage): its bytes, or
-   * undefined past `max` bytes (the rest is left to the server). Without it, `request.arrayBuffer()`,
-   * which copies the body into a new ArrayBuffer.
-   */
-  readBody?: (max: number) => Promise<Uint8Array | undefined>;
   /** Set when no route of the emulator serves the method and path (its 404): the msw bridge refuses such a request loudly. */
   notEmulated?: boolean;
 }

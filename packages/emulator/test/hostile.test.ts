@@ -365,18 +365,3 @@ describe('item 15: in-process fetch honours the AbortSignal', () => {
     expect(server.emulator.outbox.list()).toEqual([]);
   });
 });
-
-describe('headers as they arrived (the Node adapter passes rawHeaders)', () => {
-  it('read as a record, they equal what Headers makes of them (names, repeats, whitespace)', async () => {
-    const { headerRecord } = await import('../src/routes/headers.js');
-    const token = fc.stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,12}$/);
-    const space = fc.constantFrom('', ' ', '\t', '  ', ' \t');
-    const value = fc.tuple(space, fc.stringMatching(/^[\x21-\x7e\xa0-\xff]([\x20-\x7e\xa0-\xff]{0,20}[\x21-\x7e\xa0-\xff])?$/), space).map(([a, v, b]) => `${a}${v}${b}`);
-    fc.assert(
-      fc.property(fc.array(fc.tuple(fc.oneof(token, fc.constantFrom('X-TS-Nonce', 'x-ts-nonce', 'Authorization', 'Date')), fc.oneof(value, fc.constant(''))), { maxLength: 12 }), (pairs) => {
-        const expected = Object.fromEntries(new Headers(pairs.map(([n, v]) => [n, v] as [string, string])));
-        expect(Object.fromEntries(headerRecord(pairs.flat()))).toEqual(expected);
-      }),
-    );
-  });
-});

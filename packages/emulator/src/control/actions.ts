@@ -21,7 +21,7 @@ const MAX_SNAPSHOT_BODY = 64 * 1024 * 1024;
 
 /** The JSON body of a control request (at most `limit` bytes), or the 400 `refused` builds. */
 async function readJson(c: Context<{ Bindings: EmulatorEnv }>, limit: number, refused: () => Response): Promise<unknown> {
-  const raw = await readBody(c.req.raw, limit, undefined, c.env?.readBody).catch(() => undefined);
+  const raw = await readBody(c.req.raw, limit).catch(() => undefined);
   try {
     return JSON.parse(new TextDecoder().decode(raw));
   } catch {

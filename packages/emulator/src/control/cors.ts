@@ -5,7 +5,7 @@ import type { EmulatorContext } from '../state/context.js';
 import { report } from '../logger.js';
 import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
-import { headerOf, type HeaderVariables } from '../routes/headers.js';
+import { headerOf } from '../routes/headers.js';
 import { isControlPath } from '../paths.js';
 
 /** Methods of the service routes. */
@@ -35,7 +35,7 @@ function allowedHeaders(requested: string | null): string {
  * 403 with a body that says how to turn it on (visible in the browser's network panel), and the
  * logger warns once per origin.
  */
-type CorsEnv = { Bindings: EmulatorEnv; Variables: HeaderVariables };
+type CorsEnv = { Bindings: EmulatorEnv };
 
 export function corsMiddleware(ctx: EmulatorContext): MiddlewareHandler<CorsEnv> {
   const warned = new Set<string>();

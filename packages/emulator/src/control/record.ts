@@ -5,7 +5,7 @@ import type { JournalEntry } from './journal.js';
 import { schemeOf, type JournalVariables, type RequestDraft } from './request-record.js';
 import type { EmulatorEnv } from '../types.js';
 import { isControlPath } from '../paths.js';
-import { headerOf, type HeaderVariables } from '../routes/headers.js';
+import { headerOf } from '../routes/headers.js';
 
 /**
  * Reads of the control routes (and the inspector page) are not journaled: the inspector reads
@@ -13,7 +13,7 @@ import { headerOf, type HeaderVariables } from '../routes/headers.js';
  */
 const isControlRead = (method: string, path: string) => (method === 'GET' || method === 'HEAD') && (path === '/' || isControlPath(path));
 
-export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: EmulatorEnv; Variables: JournalVariables & HeaderVariables }> {
+export function journalMiddleware(ctx: EmulatorContext): MiddlewareHandler<{ Bindings: EmulatorEnv; Variables: JournalVariables }> {
   return async (c, next) => {
     const method = c.req.method;
     const path = c.req.path;

@@ -11,10 +11,10 @@ import { note, notePhones, type JournalVariables } from '../control/request-reco
 import type { Kind, Transaction } from '../state/store.js';
 import type { Customer, EmulatorEnv } from '../types.js';
 import { REFERENCE_ID } from '../service/validate.js';
-import { headerOf, headerRecordOf, type HeaderVariables } from './headers.js';
+import { headerOf } from './headers.js';
 
 /** Per request, set by the service middleware before a product route runs. */
-export interface ServiceVariables extends JournalVariables, HeaderVariables {
+export interface ServiceVariables extends JournalVariables {
   /** The verified customer. */
   customer: Customer;
   /** The raw body (verified with the signature). */
@@ -112,14 +112,18 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
 
     let raw: Uint8Array | undefined;
     try {
-      raw = await readBody(request, limit, (name) => headerOf(c, name), c.env?.readBody);
+      raw = await readBody(request, limit);
     } catch {
       return family.fail(c, 'bad_request', { description: 'the body could not be read' });
     }
-    if (!raw) return family.fail(c, 'payload_too_large', { description: `at most ${limit} bytes` });
+    if (!raw) {
+      // The rest of the body is left unread: the connection closes after this answer, so that no client sends its next request on it.
+      const refused = family.fail(c, 'payload_too_large', { description: `at most ${limit} bytes` });
+      refused.headers.set('connection', 'close');
+      return refused;
+    }
 
-    const headers = headerRecordOf(c) ?? request.headers;
-    const result = await verifyRequest({ method, url: c.env?.requestTarget ?? c.req.url, headers, body: raw.length ? raw : undefined }, auth);
+    const result = await verifyRequest({ method, url: c.env?.requestTarget ?? c.req.url, headers: request.headers, body: raw.length ? raw : undefined }, auth);
     if (!result.ok) {
       // The journal names the numbers of refused requests too ("why did my SMS to ... fail?").
       const parsed = raw.length ? parseBody(raw, headerOf(c, 'content-type')) : undefined;
