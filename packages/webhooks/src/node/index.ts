@@ -1,5 +1,5 @@
 /**
- * Node-only entry of `@x/webhooks`: the stream reader of the Node adapters (the native HMAC is `nodeMac` from `@x/auth/node`, passed as `mac`).
+ * Node-only entry of `@x/webhooks`: the stream reader of the Node adapters.
  *
  * @packageDocumentation
  * @module @x/webhooks/node
@@ -11,8 +11,7 @@ export { BodyTooLargeError };
 
 /**
  * Reads a stream to its end, at most `limit` bytes: refused at once when `contentLength` (the
- * request's Content-Length header, if any) says more, else cut at the limit. Event listeners, not
- * `for await`: async iteration of a request stream costs several microseconds per request.
+ * request's Content-Length header, if any) says more, else cut at the limit.
  *
  * @example
  * ```ts
