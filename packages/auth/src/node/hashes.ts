@@ -8,13 +8,14 @@ import type { PreparedMac } from '../mac.js';
 const crypto = () => process.getBuiltinModule('node:crypto');
 
 /** node:crypto's Hmac of the parts, in order (text as UTF-8), base64. */
-export const nodeHmac =
-  (hash: 'sha1' | 'sha256', key: Uint8Array): PreparedMac =>
-  (parts) => {
-    const mac = crypto().createHmac(hash, key);
+export function nodeHmac(hash: 'sha1' | 'sha256', key: Uint8Array): PreparedMac {
+  let createHmac: typeof import('node:crypto').createHmac | undefined; // looked up at the first signature
+  return (parts) => {
+    const mac = (createHmac ??= crypto().createHmac)(hash, key);
     for (const part of parts) mac.update(part);
     return mac.digest('base64');
   };
+}
 
 export const hmacSha256: typeof Portable.hmacSha256 = (key) => nodeHmac('sha256', key);
 export const hmacSha1: typeof Portable.hmacSha1 = (key) => nodeHmac('sha1', key);
