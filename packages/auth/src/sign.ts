@@ -104,8 +104,8 @@ export function createSigner(credentials: Credentials, defaults: SignerOptions =
   const { customerId } = credentials;
   // The default algorithm's HMAC now: a signer that cannot sign fails here, not at its first use.
   macFor(checkAlgorithm(defaults.algorithm ?? DEFAULT_ALGORITHM));
-  // This signer's date of the current second: formatting a date is a tenth of a signature, and
-  // signing at least as fast as the official client is a floor (BENCHMARKS.md).
+  // This signer's date of the current second, formatted once a second: signing at least as fast as
+  // the official client is a floor (BENCHMARKS.md).
   let second = Number.NaN;
   let secondDate = '';
   const currentDate = () => {

@@ -82,7 +82,7 @@ describe('@x/auth public types', () => {
   });
 });
 
-// Issue 11, "Types that narrow": named codes usable in an exhaustive switch; one error base.
+// "Types that narrow": named codes usable in an exhaustive switch; one error base.
 
 describe('named status codes and states', () => {
   it('the constants are literal types, and a switch over a guarded code can be exhaustive', () => {
@@ -171,7 +171,7 @@ describe('named status codes and states', () => {
   });
 });
 
-describe('entry points (issue 11: a small main entry, the plumbing on @x/auth/protocol)', () => {
+describe('entry points (a small main entry, the plumbing on @x/auth/protocol)', () => {
   it('the main entry has no protocol plumbing; @x/auth/protocol has it', async () => {
     const main = await import('../src/index.js');
     const protocol = await import('../src/protocol.js');
@@ -233,7 +233,7 @@ describe('entry points (issue 11: a small main entry, the plumbing on @x/auth/pr
   });
 });
 
-// Issue 20: one clock type for every `now` option of the SDK.
+// One clock type for every `now` option of the SDK.
 describe('every now option takes a Clock: () => Date | number', () => {
   it('VerifyOptions and MemoryReplayStoreOptions', () => {
     expectTypeOf<Clock>().toEqualTypeOf<() => Date | number>();

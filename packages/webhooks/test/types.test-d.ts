@@ -80,7 +80,7 @@ describe('@x/webhooks public types', () => {
   });
 });
 
-// Issue 11, "Types that narrow": callback payloads discriminate; errors share one base.
+// "Types that narrow": callback payloads discriminate; errors share one base.
 describe('callback payloads discriminate', () => {
   it('isCallbackKind narrows to the payload of that kind', () => {
     const payload = {} as CallbackPayload;
@@ -159,7 +159,7 @@ describe('callback payloads discriminate', () => {
   });
 });
 
-describe('entry points (issue 11: the adapter core on @x/webhooks/adapter, test helpers on /testing)', () => {
+describe('entry points (the adapter core on @x/webhooks/adapter, test helpers on /testing)', () => {
   it('the main entry has neither; the subpaths have them', async () => {
     const main = await import('../src/index.js');
     const adapter = await import('../src/adapter-entry.js');

@@ -88,9 +88,8 @@ export function journalPredicate(filter: JournalFilter): (e: JournalEntry) => bo
 /**
  * The last `size` requests, oldest first: a ring that never grows past its size, of one object per
  * slot whose fields are rewritten as the ring goes round (a number field is updated in place), not
- * an object per request. An entry is made when it is read. Kept as objects, a thousand entries that
- * each outlive a few young collections cost a busy emulator several percent of its CPU time
- * (BENCHMARKS.md); in slots, a request leaves behind no object of its own but its path.
+ * an object per request. An entry is made when it is read. In slots, a request leaves behind no
+ * object of its own but its path.
  */
 export class Journal {
   private readonly slots: Ring<Slot>;

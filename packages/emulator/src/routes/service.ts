@@ -46,7 +46,7 @@ export interface ProductModule {
 /**
  * The Hono sub-app of a product: shared middleware, its routes, then 404. No onError of its own:
  * Hono wraps every handler of a sub-app that has one in a composition of its own, made anew on each
- * request (about 3 KB and four promises per SMS); the emulator's onError answers in the family `answeringFamily` names.
+ * request; the emulator's onError answers in the family `answeringFamily` names.
  */
 export function buildProduct(ctx: EmulatorContext, product: ProductModule): ServiceApp {
   const family = ctx.family(product.family);

@@ -33,8 +33,8 @@ const NOTHING = () => undefined;
 
 /**
  * Background tasks wait for the next multiple of this on the clock, so that one wake-up runs all
- * of those due within it: a server taking thousands of SMS a second (each settling a second later,
- * each at its own millisecond) woke up every millisecond for them, about 5% of its CPU time.
+ * of those due within it, rather than a wake-up every millisecond for a server taking thousands of
+ * SMS a second (each settling a second later, each at its own millisecond).
  * Foreground tasks keep their exact time.
  */
 export const BACKGROUND_TICK_MS = 20;

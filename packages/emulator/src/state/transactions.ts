@@ -72,8 +72,8 @@ export function finalStatusesOf(tx: Pick<Transaction, 'kind' | 'verify'>): reado
 export class Transactions {
   /**
    * Transactions without a callback URL waiting for their final status, in order of `settlesAt`,
-   * with one background task for the front of the queue: a task and a closure per transaction
-   * cost a server taking thousands of SMS a second about 8% of its CPU time. One that settles
+   * with one background task for the front of the queue rather than a task and a closure per
+   * transaction. One that settles
    * before the last one queued (another delay) gets a task of its own.
    */
   private readonly settling = new Ring<Transaction>(Number.MAX_SAFE_INTEGER);
