@@ -94,15 +94,28 @@ describe('event streams: opened and ended every way, a subscriber is never left 
     }
   });
 
-  it('an event is serialised once, however many streams are open', async () => {
+  it('every open stream receives an event, framed the same (no frame kept between events)', async () => {
     const { ctx, call } = control();
     try {
-      const readers = await Promise.all([1, 2, 3, 4].map(() => call('GET', '/events')));
-      let serialised = 0;
-      const data = { faults: [], toJSON: () => (serialised++, { faults: [] }) };
-      ctx.events.emit('faults', () => data as never);
-      expect(serialised).toBe(1);
-      for (const r of readers) await r.body!.cancel();
+      const responses = await Promise.all([1, 2, 3, 4].map(() => call('GET', '/events')));
+      ctx.events.emit('faults', () => ({ faults: [{ type: 'rate', perSecond: 2 }] }) as never);
+      ctx.events.emit('faults', () => ({ faults: [] }) as never);
+      const texts = await Promise.all(
+        responses.map(async (r) => {
+          const reader = r.body!.getReader();
+          const decoder = new TextDecoder();
+          let text = '';
+          while ((text.match(/event: faults/g) ?? []).length < 2) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            text += decoder.decode(value, { stream: true });
+          }
+          await reader.cancel();
+          return text.slice(text.indexOf('event: faults'));
+        }),
+      );
+      expect(texts[0]).toBe('event: faults\ndata: {"faults":[{"type":"rate","perSecond":2}]}\n\nevent: faults\ndata: {"faults":[]}\n\n');
+      expect(new Set(texts).size).toBe(1);
     } finally {
       ctx.close();
     }

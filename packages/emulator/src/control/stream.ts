@@ -17,12 +17,8 @@ const HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type'
 let encoder: TextEncoder | undefined;
 const encode = (text: string) => (encoder ??= new TextEncoder()).encode(text);
 
-/** The last event framed: every stream of every emulator receives the same event object in turn, so it is serialised once. */
-let framed: { event: EmulatorEvent; bytes: Uint8Array } | undefined;
-function frame(event: EmulatorEvent): Uint8Array {
-  if (framed?.event !== event) framed = { event, bytes: encode(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`) };
-  return framed.bytes;
-}
+/** One event as a Server-Sent Events frame. */
+const frame = (event: EmulatorEvent): Uint8Array => encode(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
 
 /**
  * One stream per client: `event: <type>` and `data: <JSON>` per event (journal, outbox,

@@ -396,15 +396,12 @@ function operationIdOf(method: string, path: string): string {
 /** The version of this document (it changes when a route or a shape does). */
 export const OPENAPI_VERSION = '1.4.0';
 
-let cached: Schema | undefined;
-
-/** The document; the same object every time (treat it as read-only). */
+/** The document, built anew at each call. */
 export function openApiDocument(): Schema {
-  if (cached) return cached;
   const paths: Schema = {};
   for (const [path, ops] of Object.entries(SERVICE_PATHS)) paths[path] = Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, serviceOp(operationIdOf(method, path), op)]));
   for (const [path, ops] of Object.entries(CONTROL_PATHS)) paths[path] = Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, controlOp(operationIdOf(method, path), op)]));
-  cached = {
+  return {
     openapi: '3.1.0',
     info: {
       title: 'x-emulator',
@@ -439,5 +436,4 @@ export function openApiDocument(): Schema {
       },
     },
   };
-  return cached;
 }

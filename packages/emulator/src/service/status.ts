@@ -7,20 +7,9 @@ export interface StatusBody {
   updated_on: string;
 }
 
-// The date and time up to the second change once a second: formatted once per second (every
-// answer and callback prints one or more timestamps; toISOString costs microseconds in a server).
-let second = Number.NaN;
-let prefix = '';
-
-/** RFC 3339 with microseconds, as the service prints `updated_on`. */
+/** RFC 3339 with microseconds, as the service prints `updated_on` (years past 9999 as toISOString writes them). */
 export function timestamp(ms: number): string {
-  const at = Math.floor(ms); // a Date keeps whole milliseconds
-  const whole = Math.floor(at / 1000);
-  if (whole !== second) {
-    prefix = new Date(whole * 1000).toISOString().slice(0, -5); // without ".000Z" (years past 9999 included)
-    second = whole;
-  }
-  return `${prefix}.${String(at - whole * 1000).padStart(3, '0')}000Z`;
+  return `${new Date(Math.floor(ms)).toISOString().slice(0, -1)}000Z`;
 }
 
 /** A status with its description from the references (codes.ts). */
