@@ -15,10 +15,10 @@ interface RawAnswer {
   text: string;
 }
 
-/** A request written with node:http exactly as given: no URL parsing, no normalisation of the path. */
+/** A request written with node:http exactly as given: no URL parsing, no normalisation of the path, a connection of its own. */
 function rawHttp(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));
