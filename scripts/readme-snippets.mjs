@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Docs whose code runs: every ```ts / ```typescript / ```js block of every README.md (root,
-// packages/*, examples/*), of a package's TESTING.md (the emulator's guide per test runner) and of CONTRIBUTING.md, and of every `@example` tag in the packages'
+// packages/*, examples/*), of a package's TESTING.md (the emulator's guide per test runner) and GUIDE.md (a package's longer guides) and of CONTRIBUTING.md, and of every `@example` tag in the packages'
 // TSDoc comments (packages/*/src), is written to docs/snippets/.work/ and type-checked
 // in one strict program against the BUILT packages (docs/snippets/tsconfig.json extends
 // testing/tsconfig.consumer.json); blocks marked ```ts run are then run in Node (they use the
@@ -44,7 +44,7 @@ const ADAPTER_READMES = new Set(['webhooks', 'express', 'fastify', 'hono'].map((
 function readmes() {
   const list = ['README.md', 'CONTRIBUTING.md'];
   for (const parent of ['packages', 'examples']) {
-    for (const name of readdirSync(join(root, parent)).sort()) list.push(`${parent}/${name}/README.md`, `${parent}/${name}/TESTING.md`);
+    for (const name of readdirSync(join(root, parent)).sort()) list.push(`${parent}/${name}/README.md`, `${parent}/${name}/TESTING.md`, `${parent}/${name}/GUIDE.md`);
   }
   return list.filter((file) => existsSync(join(root, file)));
 }
