@@ -209,24 +209,26 @@ export const rateLimitStoreChecks: ReadonlyArray<StoreCheck<RateLimitStoreLike>>
   check('acquire: the burst goes at once, then each slot one interval after the last, whichever process asks', async (make) => {
     const [a, b] = [await make(), await make()];
     const k = key();
-    const rate = { perSecond: 10, burst: 2 };
+    // Intervals of 500 ms, so a slow machine or a distant store (calls of tens of ms) cannot
+    // blur one interval into a burst.
+    const rate = { perSecond: 2, burst: 2 };
     const waits = [await a.acquire(k, rate), await b.acquire(k, rate), await a.acquire(k, rate), await b.acquire(k, rate)];
     expect('the burst', waits.slice(0, 2), [0, 0]);
-    // The third slot is 100 ms after the first, the fourth 200 ms: a few ms pass between the calls.
-    expectThat('the third slot waits about one interval', waits[2]! > 50 && waits[2]! <= 100, waits);
-    expectThat('the fourth slot waits one interval more', waits[3]! > waits[2]! + 50 && waits[3]! <= 200, waits);
+    // The third slot is 500 ms after the first, the fourth 1,000 ms, less the time the calls took.
+    expectThat('the third slot waits about one interval', waits[2]! > 250 && waits[2]! <= 500, waits);
+    expectThat('the fourth slot waits one interval more', waits[3]! > waits[2]! + 250 && waits[3]! <= 1_000, waits);
     expect('another key is not paced by this one', await a.acquire(key(), rate), 0);
   }),
   check('pause: every process waits until its end, then slots resume at the rate without a burst', async (make) => {
     const [a, b] = [await make(), await make()];
     const k = key();
-    const rate = { perSecond: 100, burst: 5 };
+    const rate = { perSecond: 2, burst: 5 };
     expect('before the pause', await a.acquire(k, rate), 0);
     await a.pause(k, Date.now() + 2_000);
     const first = await b.acquire(k, rate);
     const second = await a.acquire(k, rate);
     expectThat('the other process waits for the pause', first > 1_500 && first <= 2_100, first);
-    expectThat('the next slot is one interval later, not a burst', second >= first + 5, [first, second]);
+    expectThat('the next slot is one interval later, not a burst', second >= first + 250, [first, second]);
     await a.pause(k, Date.now() + 10);
     expectThat('an earlier end changes nothing', (await b.acquire(k, rate)) > 1_500, 'a shorter pause shortened the longer one');
   }),
