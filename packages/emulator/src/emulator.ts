@@ -11,19 +11,20 @@ import { inspectorRoutes } from './inspector/routes.js';
 import { report } from './logger.js';
 import { journalMiddleware } from './control/record.js';
 import { controlRoutes } from './control/routes.js';
+import { openApiDocument } from './openapi/document.js';
 import { PRODUCTS } from './routes/products.js';
 import { answeringFamily, buildProduct } from './routes/service.js';
 import type { Customer, EmulatorEnv, EmulatorOptions } from './types.js';
 import type { CallbackAttempt, CallbackView } from './state/callbacks.js';
-import type { EmulatorEventListener } from './control/events.js';
-import type { Faults } from './control/faults.js';
-import type { JournalEntry, JournalFilter } from './control/journal.js';
+import type { EmulatorEventListener } from './state/events.js';
+import type { Faults } from './state/faults.js';
+import type { JournalEntry, JournalFilter } from './state/journal.js';
 import type { InboundResult, InboundSms } from './state/inbound.js';
 import type { OutboxFilter, OutboxMessage } from './state/outbox.js';
 import type { TransactionFilter, TransactionView } from './state/transactions.js';
 import type { CallbackFilter, TransactionWait, WaitOptions } from './control/wait.js';
 import { waitFor } from './control/wait.js';
-import type { IdleOptions } from './control/idle.js';
+import type { IdleOptions } from './state/idle.js';
 import { restoreSnapshot, takeSnapshot, type EmulatorSnapshot } from './state/snapshot.js';
 import { DEFAULT_NUMBER_RULES, type DefaultNumberRule, type NumberScript } from './state/scripts.js';
 import { CONTROL_PREFIX } from './paths.js';
@@ -180,7 +181,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.use('*', corsMiddleware(ctx));
   for (const product of PRODUCTS) app.route(product.path, buildProduct(ctx, product));
   app.route('/', inspectorRoutes(ctx.controlToken)); // the inspector page: GET / and /_emulator/inspector
-  app.route(CONTROL_PREFIX, controlRoutes(ctx));
+  app.route(CONTROL_PREFIX, controlRoutes(ctx, openApiDocument));
   // Outside every product (e.g. /v2/...): a 404 in the positive family.
   const outside = ctx.family('positive');
   app.notFound((c) => {

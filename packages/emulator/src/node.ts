@@ -14,7 +14,7 @@ import { EmulatorError } from './errors.js';
 import { createEmulator, type Emulator, type EmulatorEnv, type EmulatorOptions } from './emulator.js';
 import { consoleLogger, report } from './logger.js';
 import { errorFamily, type ErrorFamily } from './service/families.js';
-import { UNRECORDED } from './control/request-record.js';
+import { UNRECORDED } from './service/respond.js';
 import { clockSource } from './state/clock.js';
 import { openStateFile, type StateFile } from './cli/state-file.js';
 

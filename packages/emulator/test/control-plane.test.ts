@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { controlRoutes } from '../src/control/routes.js';
 import { createEmulator } from '../src/index.js';
+import { openApiDocument } from '../src/openapi/document.js';
 import { createContext, type EmulatorContext } from '../src/state/context.js';
 import type { EmulatorEnv } from '../src/types.js';
 import { customer, local } from './helpers.js';
@@ -15,7 +16,7 @@ import { customer, local } from './helpers.js';
 /** The control routes of a fresh context, called in-process (as `emulator.fetch` does). */
 function control() {
   const ctx = createContext({ logger: { error() {}, warn() {} } });
-  const app = controlRoutes(ctx);
+  const app = controlRoutes(ctx, openApiDocument);
   const call = (method: string, path: string, init: RequestInit = {}) => app.fetch(new Request(`http://127.0.0.1${path}`, { method, ...init }), { inProcess: true } satisfies EmulatorEnv);
   return { ctx, call };
 }

@@ -2,7 +2,7 @@
 import { basicAuthorization, signRequest } from '@x/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type JournalEntry } from '../src/index.js';
-import { Journal } from '../src/control/journal.js';
+import { Journal } from '../src/state/journal.js';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
 import { call, customer, local } from './helpers.js';
 

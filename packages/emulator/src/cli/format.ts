@@ -1,7 +1,7 @@
 // What the CLI prints for each request and callback attempt: one line of text (coloured on a
 // terminal only), or one JSON object per line with --json. Pure functions: the tests call them.
 import type { CallbackView } from '../state/callbacks.js';
-import type { JournalEntry } from '../control/journal.js';
+import type { JournalEntry } from '../state/journal.js';
 import { maskCredentials } from '../service/url.js';
 
 export interface Style {

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_CUSTOMER, type Customer } from '../emulator.js';
 import { EmulatorError, ShapeError } from '../errors.js';
-import { MAX_RATE_PER_SECOND } from '../control/faults.js';
+import { MAX_RATE_PER_SECOND } from '../state/faults.js';
 import { parseEmulatorConfig, type EmulatorConfig } from '../state/scripts.js';
 import type { Logger } from '../logger.js';
 import { startEmulator } from '../node.js';

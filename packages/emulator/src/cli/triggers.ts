@@ -7,7 +7,7 @@
 //   x-emulator chaos <duplicate|reorder|late|drop> [--copies n] [--delay 30s] [--number digits] [--product p] [--times n]
 import { parseDuration } from '../state/clock.js';
 import { STATUS_TEXT } from '../service/codes.js';
-import { CALLBACK_CHAOS } from '../control/faults.js';
+import { CALLBACK_CHAOS } from '../state/faults.js';
 import { parse, RunError, UsageError } from './args.js';
 
 export const DEFAULT_URL = 'http://127.0.0.1:4010';

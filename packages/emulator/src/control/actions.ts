@@ -5,7 +5,7 @@ import { readBody } from '../service/body.js';
 import { viewOf } from '../state/callbacks.js';
 import type { EmulatorContext } from '../state/context.js';
 import { EmulatorError, FaultRuleError, InboundError, ShapeError } from '../errors.js';
-import type { FaultRule } from './faults.js';
+import type { FaultRule } from '../state/faults.js';
 import { sendInbound, type InboundSms } from '../state/inbound.js';
 import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';

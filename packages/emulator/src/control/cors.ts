@@ -1,11 +1,11 @@
 // CORS for the service routes (opt-in: `cors: true`, `--cors`), so that a web page can try the
-// auth package against the emulator. The control routes never answer other origins (control-guard.ts).
+// auth package against the emulator. The control routes never answer other origins (control/guard.ts).
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { EmulatorContext } from '../state/context.js';
 import { report } from '../logger.js';
 import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
-import { headerOf } from '../routes/headers.js';
+import { headerOf } from './headers.js';
 import { isControlPath } from '../paths.js';
 
 /** Methods of the service routes. */

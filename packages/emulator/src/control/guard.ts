@@ -1,6 +1,6 @@
 import { timingSafeEqual } from '@x/auth/protocol';
-import { EmulatorError } from '../errors.js';
 import { randomHex } from '../service/ids.js';
+import { checkControlToken } from '../state/context.js';
 import type { EmulatorEnv } from '../types.js';
 
 /**
@@ -91,13 +91,6 @@ export function peerAddress(request: Request, env: unknown): string | undefined 
     e.remoteAddr?.hostname ??
     (typeof e.requestIP === 'function' ? (e.requestIP as (r: Request) => { address?: unknown } | null)(request)?.address : undefined);
   return typeof found === 'string' && found !== '' ? found : undefined;
-}
-
-/** Checks a control token option: 1 to 256 visible ASCII characters. */
-export function checkControlToken(controlToken: unknown): void {
-  if (controlToken !== undefined && (typeof controlToken !== 'string' || !/^[\x21-\x7e]{1,256}$/.test(controlToken))) {
-    throw new EmulatorError('invalid_option', 'controlToken must be 1 to 256 visible ASCII characters without spaces (it travels in "Authorization: Bearer <token>").');
-  }
 }
 
 /**

@@ -1,9 +1,9 @@
-// The control routes that read: journal, outbox, callbacks, transactions, faults, clock, the OpenAPI document.
+// The control routes that read: journal, outbox, callbacks, transactions, faults, clock, the OpenAPI
+// document (built by openapi/, above this layer, and handed in by createEmulator).
 import type { Hono } from 'hono';
 import type { EmulatorContext } from '../state/context.js';
 import { viewOf } from '../state/callbacks.js';
-import { JOURNAL_DEFAULT_LIMIT, JOURNAL_MAX_LIMIT, type JournalFilter, type StatusClass } from './journal.js';
-import { openApiDocument } from '../openapi/document.js';
+import { JOURNAL_DEFAULT_LIMIT, JOURNAL_MAX_LIMIT, type JournalFilter, type StatusClass } from '../state/journal.js';
 import type { OutboxChannel } from '../state/outbox.js';
 import { json } from '../service/respond.js';
 import type { Kind } from '../state/store.js';
@@ -51,7 +51,7 @@ export function idParam(value: string | undefined): number | undefined {
   return value !== undefined && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
 }
 
-export function controlReads(app: Hono<{ Bindings: EmulatorEnv }>, ctx: EmulatorContext): void {
+export function controlReads(app: Hono<{ Bindings: EmulatorEnv }>, ctx: EmulatorContext, openApiDocument: () => unknown): void {
   app.get('/journal', (c) => json(200, { entries: ctx.journal.list(journalFilter((name) => c.req.query(name))) }));
 
   app.get('/outbox', (c) => {

@@ -1,11 +1,11 @@
 // The journal's middleware: wraps every request the app answers and records it when it is done.
 import type { MiddlewareHandler } from 'hono';
 import type { EmulatorContext } from '../state/context.js';
-import type { JournalEntry } from './journal.js';
+import type { JournalEntry } from '../state/journal.js';
 import { schemeOf, type JournalVariables, type RequestDraft } from './request-record.js';
 import type { EmulatorEnv } from '../types.js';
 import { isControlPath } from '../paths.js';
-import { headerOf } from '../routes/headers.js';
+import { headerOf } from './headers.js';
 
 /**
  * Reads of the control routes (and the inspector page) are not journaled: the inspector reads

@@ -36,9 +36,10 @@ export const CONTROL_ROUTES = [
 /**
  * Emulator-only routes, mounted at /_emulator: the journal, the phone's view (outbox), callback
  * attempts, transactions, the clock, faults, triggers (inbound SMS, re-send, final status, clock
- * advance), reset, the event stream and the OpenAPI document. Guarded: see control-guard.ts.
+ * advance), reset, the event stream and the OpenAPI document (`openApiDocument`: openapi/ is the
+ * layer above). Guarded: see guard.ts.
  */
-export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEnv }> {
+export function controlRoutes(ctx: EmulatorContext, openApiDocument: () => unknown): Hono<{ Bindings: EmulatorEnv }> {
   const app = honoApp<{ Bindings: EmulatorEnv }>();
   // Before every control route and the 404: a foreign Host or Origin learns nothing.
   app.use('*', async (c, next) => {
@@ -46,7 +47,7 @@ export function controlRoutes(ctx: EmulatorContext): Hono<{ Bindings: EmulatorEn
     if (refusal) return controlError(403, refusal, REFUSALS[refusal]);
     await next();
   });
-  controlReads(app, ctx);
+  controlReads(app, ctx, openApiDocument);
   controlActions(app, ctx);
   app.get('/events', (c) => eventStream(ctx, c.req.raw));
   app.all('*', (c) => controlError(404, 'not_found', `${c.req.method} ${c.req.path} is not a control route: ${CONTROL_ROUTES.join(', ')}.`));

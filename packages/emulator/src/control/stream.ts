@@ -1,5 +1,5 @@
 // GET /_emulator/events: the emulator's events as Server-Sent Events, for the inspector and tools.
-import type { EmulatorEvent } from './events.js';
+import type { EmulatorEvent } from '../state/events.js';
 import type { EmulatorContext } from '../state/context.js';
 
 /** A comment line this often keeps proxies and idle timeouts from closing the stream. */

@@ -2,12 +2,12 @@
 import type { CallbackAttempt } from '../state/callbacks.js';
 import type { EmulatorContext } from '../state/context.js';
 import { EmulatorError } from '../errors.js';
-import type { JournalFilter } from './journal.js';
+import type { JournalFilter } from '../state/journal.js';
 import { outboxPredicate, type OutboxFilter } from '../state/outbox.js';
 import { phoneMatcher } from '../service/phone.js';
 import { INTERMEDIATE } from '../service/codes.js';
 import { statusCode } from '../state/store.js';
-import { checkTimeout, realDelay, realTimeSignal } from './real-time.js';
+import { checkTimeout, realDelay, realTimeSignal } from '../state/real-time.js';
 import { maskCredentials } from '../service/url.js';
 
 export interface CallbackFilter {

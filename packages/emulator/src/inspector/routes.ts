@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { honoApp } from '../hono-app.js';
 import { STATUS_TEXT } from '../service/codes.js';
 import { controlRefusal, REFUSALS } from '../control/guard.js';
-import { ERROR_FAULT_STATUS, FAULT_STATUSES, HTML_FAULT_STATUSES } from '../control/faults.js';
+import { ERROR_FAULT_STATUS, FAULT_STATUSES, HTML_FAULT_STATUSES } from '../state/faults.js';
 import { json } from '../service/respond.js';
 import type { EmulatorEnv } from '../types.js';
 import { INSPECTOR_PATH } from '../paths.js';
@@ -28,7 +28,7 @@ const SECURITY_HEADERS = {
  * The page holds no state: it reads and changes the emulator through the control routes
  * (/_emulator/*), live through GET /_emulator/events.
  *
- * Guarded like the control routes (control-guard.ts), with one difference: when the emulator
+ * Guarded like the control routes (control/guard.ts), with one difference: when the emulator
  * requires a control token, the page itself (static, no data in it) is served without one, since a
  * browser cannot send a Bearer header when it opens a URL; the page asks for the token (or reads it
  * from `#token=...` in its address, which is never sent to the server) and sends it with every call.

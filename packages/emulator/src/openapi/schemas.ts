@@ -3,8 +3,8 @@
 // (additionalProperties: false); PhoneID's sections, whose fields depend on the number and the
 // add-ons asked for, are described at their top level and left open.
 import { ACCOUNT_LIFECYCLE_EVENTS, MESSAGE_ENCODINGS, MESSAGE_TYPES, USE_CASE_CODES } from '@x/service/request';
-import { CALLBACK_CHAOS, CALLBACK_PRODUCTS, FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, LATE_DEFAULT_MS, MAX_CALLBACK_COPIES, MAX_LATENCY_MS, MAX_RATE_PER_SECOND, MAX_RETRY_AFTER_SECONDS } from '../control/faults.js';
-import { EVENT_TYPES } from '../control/events.js';
+import { CALLBACK_CHAOS, CALLBACK_PRODUCTS, FAULT_STATUSES, FAULT_TYPES, HTML_FAULT_STATUSES, LATE_DEFAULT_MS, MAX_CALLBACK_COPIES, MAX_LATENCY_MS, MAX_RATE_PER_SECOND, MAX_RETRY_AFTER_SECONDS } from '../state/faults.js';
+import { EVENT_TYPES } from '../state/events.js';
 import { FINAL_STATUS } from '../service/codes.js';
 import { MAX_SCRIPT_STEPS, PHONE_TYPES } from '../state/scripts.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_LIMITS } from '../state/snapshot.js';

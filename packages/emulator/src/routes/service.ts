@@ -6,12 +6,12 @@ import { markNotEmulated } from '../in-process.js';
 import { BODY_PROBLEMS, parseBody, readBody, type ParsedBody } from '../service/body.js';
 import type { AccountSet, EmulatorContext } from '../state/context.js';
 import type { ErrorFamily, FamilyName } from '../service/families.js';
-import type { Fault } from '../control/faults.js';
+import type { Fault } from '../state/faults.js';
 import { note, notePhones, type JournalVariables } from '../control/request-record.js';
 import type { Kind, Transaction } from '../state/store.js';
 import type { Customer, EmulatorEnv } from '../types.js';
 import { REFERENCE_ID } from '../service/validate.js';
-import { headerOf } from './headers.js';
+import { headerOf } from '../control/headers.js';
 
 /** Per request, set by the service middleware before a product route runs. */
 export interface ServiceVariables extends JournalVariables {

@@ -26,7 +26,7 @@ import {
   type Verification,
 } from '../state/verification.js';
 import { allow, readParams, REFERENCE_PARAM, type ProductModule, type ServiceContext } from './service.js';
-import { headerOf } from './headers.js';
+import { headerOf } from '../control/headers.js';
 
 /** Payload limit of the Verify API (3116, HTTP 413). */
 export const VERIFY_API_MAX_BODY = 10 * 1024;

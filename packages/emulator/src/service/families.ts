@@ -1,8 +1,7 @@
 import type { VerifyFailure } from '@x/auth';
 import { VERIFY_FAILURE_CODES, VERIFY_FAILURE_TEXTS } from '@x/service/failures';
 import { describe, ERROR_TEXT, STATUS_TEXT } from './codes.js';
-import { reply } from './respond.js';
-import type { JournalContext } from '../control/request-record.js';
+import { reply, type JournalContext } from './respond.js';
 import { statusOf, timestamp } from './status.js';
 import type { ParamError } from './validate.js';
 

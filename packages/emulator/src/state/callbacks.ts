@@ -1,8 +1,8 @@
 import { callbackHeaders, type Credentials } from '@x/auth';
 import { sha256Hex } from '@x/auth/protocol';
 import { EmulatorError } from '../errors.js';
-import type { CallbackAbout, CallbackChaos, CallbackFaultRule } from '../control/faults.js';
-import { LATE_DEFAULT_MS } from '../control/faults.js';
+import type { CallbackAbout, CallbackChaos, CallbackFaultRule } from './faults.js';
+import { LATE_DEFAULT_MS } from './faults.js';
 import { maskCredentials, splitCredentials } from '../service/url.js';
 
 /** How the emulator delivers callbacks (`createEmulator({ callbacks })`). */

@@ -4,12 +4,11 @@ import { CallbackSender, NO_RULES, viewOf } from './callbacks.js';
 import { Clock, clockSource } from './clock.js';
 import { DEFAULT_CUSTOMER } from '../service/customers.js';
 import { EmulatorError } from '../errors.js';
-import { EventHub } from '../control/events.js';
-import { idle, type IdleOptions } from '../control/idle.js';
+import { EventHub } from './events.js';
+import { idle, type IdleOptions } from './idle.js';
 import { errorFamily, type ErrorFamily, type FamilyName } from '../service/families.js';
-import { Faults } from '../control/faults.js';
-import { checkControlToken } from '../control/guard.js';
-import { Journal, JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from '../control/journal.js';
+import { Faults } from './faults.js';
+import { Journal, JOURNAL_DEFAULT_SIZE, JOURNAL_MAX_SIZE } from './journal.js';
 import { consoleLogger, report, type Logger } from '../logger.js';
 import { Outbox } from './outbox.js';
 import { NumberScripts } from './scripts.js';
@@ -106,6 +105,13 @@ function checkCustomers(list: Customer[], where: string): Customer[] {
     }
   });
   return list;
+}
+
+/** Checks a control token option: 1 to 256 visible ASCII characters. */
+export function checkControlToken(controlToken: unknown): void {
+  if (controlToken !== undefined && (typeof controlToken !== 'string' || !/^[\x21-\x7e]{1,256}$/.test(controlToken))) {
+    throw new EmulatorError('invalid_option', 'controlToken must be 1 to 256 visible ASCII characters without spaces (it travels in "Authorization: Bearer <token>").');
+  }
 }
 
 export function createContext(options: EmulatorOptions): EmulatorContext {

@@ -6,7 +6,7 @@ import { FINAL_STATUS } from '../service/codes.js';
 import { TEST_NUMBERS } from '../service/numbers.js';
 import { shapeChecks } from '../service/shape.js';
 import { FaultRuleError } from '../errors.js';
-import { parseFaultRule, type FaultRule } from '../control/faults.js';
+import { parseFaultRule, type FaultRule } from './faults.js';
 
 /** What an SMS does: `delivered` (200), `undeliverable` (207), or any final SMS status; `delayMs` from 290 to it (default: the delivery delay). */
 export interface SmsStep {

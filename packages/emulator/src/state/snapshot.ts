@@ -3,7 +3,7 @@
 // one are here (portable); reading and writing files is the Node server's (node.ts, cli/state-file.ts).
 import { redactHeaders, type CallbackAttempt } from './callbacks.js';
 import type { EmulatorContext } from './context.js';
-import type { JournalEntry } from '../control/journal.js';
+import type { JournalEntry } from './journal.js';
 import { NON_GSM_KEPT, type OutboxMessage } from './outbox.js';
 import { MESSAGE_ENCODINGS } from '@x/service/request';
 import { shapeChecks, type Record_ } from '../service/shape.js';

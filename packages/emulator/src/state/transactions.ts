@@ -1,5 +1,5 @@
 import type { CallbackSender } from './callbacks.js';
-import type { CallbackAbout } from '../control/faults.js';
+import type { CallbackAbout } from './faults.js';
 import { stepStatus, type CallStep, type ScriptStep, type SmsStep } from './scripts.js';
 import type { Scheduled, Scheduler } from './scheduler.js';
 import { Ring } from './ring.js';

@@ -1,5 +1,5 @@
 // Faults: the active rules, each with a plain description and a Remove button.
-import type { FaultRule } from '../../control/faults.js';
+import type { FaultRule } from '../../state/faults.js';
 import { act, api, ApiError } from './api.js';
 import { $, h, reconcile } from './dom.js';
 import { truncate } from './format.js';

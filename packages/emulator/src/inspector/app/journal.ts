@@ -1,6 +1,6 @@
 // Journal, newest first; a signature failure gets a row with the strings to sign, line by line,
 // and a box to paste what the client signed.
-import type { JournalEntry } from '../../control/journal.js';
+import type { JournalEntry } from '../../state/journal.js';
 import { $, h, reconcile, type Child } from './dom.js';
 import { timeEl } from './format.js';
 import { pasted, state } from './store.js';

@@ -1,7 +1,7 @@
 // What the page knows of the emulator, and how it is (re)loaded: each resource read again at most
 // once per burst of events, a stale answer never overwriting a newer one.
-import type { JournalEntry } from '../../control/journal.js';
-import type { FaultRule } from '../../control/faults.js';
+import type { JournalEntry } from '../../state/journal.js';
+import type { FaultRule } from '../../state/faults.js';
 import type { OutboxMessage } from '../../state/outbox.js';
 import type { CallbackView } from '../../state/callbacks.js';
 import type { TransactionView } from '../../state/transactions.js';

@@ -1,9 +1,9 @@
-import type { CallbackView } from '../state/callbacks.js';
+import type { CallbackView } from './callbacks.js';
 import type { FaultRule } from './faults.js';
-import type { NumberScript } from '../state/scripts.js';
+import type { NumberScript } from './scripts.js';
 import type { JournalEntry } from './journal.js';
-import type { OutboxMessage } from '../state/outbox.js';
-import type { TransactionView } from '../state/transactions.js';
+import type { OutboxMessage } from './outbox.js';
+import type { TransactionView } from './transactions.js';
 
 /** What the clock says: the emulator's time and how far it was moved ahead of the real (or injected) clock. */
 export interface ClockView {

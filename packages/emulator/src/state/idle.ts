@@ -5,8 +5,8 @@
 // flight and the emulator's timers do not run either, nothing can ever happen by itself: idle says
 // so after STALL_MS of real time instead of hanging the test. `timeoutMs` bounds the whole wait.
 import { EmulatorError } from '../errors.js';
-import type { CallbackSender } from '../state/callbacks.js';
-import type { Scheduler } from '../state/scheduler.js';
+import type { CallbackSender } from './callbacks.js';
+import type { Scheduler } from './scheduler.js';
 import { checkTimeout, realDelay, realTimeSignal } from './real-time.js';
 
 /** Options of `emulator.idle()`. */

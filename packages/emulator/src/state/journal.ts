@@ -1,7 +1,7 @@
 import type { VerifyFailure } from '@x/auth';
 import type { FaultType } from './faults.js';
 import { phoneMatcher } from '../service/phone.js';
-import { Ring } from '../state/ring.js';
+import { Ring } from './ring.js';
 
 /**
  * How a request was judged: `ok` (verified), the reason verification failed, `control` (a control
