@@ -143,8 +143,10 @@ describe('idempotencyKey across two processes sharing a real Redis', () => {
       // The send is held at the emulator long enough for Redis to die while the key is in progress.
       emulator.emulator.faults.add({ type: 'latency', ms: 1500, path: '/v1/messaging' });
       const first = sendFromProcess(port, prefix, 'order-3', phone);
-      for (let i = 0; (await watcher.keys(`${prefix}*`)).length === 0; i++) {
-        if (i > 200) throw new Error('the first process did not begin within 10 s');
+      // Killed once the key is marked as being sent (the request is on its way, held by the latency):
+      // killed any earlier, the process rightly sends nothing.
+      for (let i = 0; !String(await watcher.get(`${prefix}idempotency:${DEFAULT_CUSTOMER.customerId}:POST /v1/messaging:order-3`)).startsWith('s:'); i++) {
+        if (i > 200) throw new Error('the first process did not start sending within 10 s');
         await sleep(50);
       }
       server.kill('SIGKILL');
