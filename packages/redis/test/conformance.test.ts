@@ -23,7 +23,8 @@ afterAll(async () => {
 
 for (const connector of connectors) {
   for (const topology of ['redis-server', 'three-master Cluster'] as const) {
-    describe(`${connector.name} on a ${topology}`, () => {
+    // Concurrent: each check uses keys of its own, and most of their time is spent waiting for a ttl.
+    describe.concurrent(`${connector.name} on a ${topology}`, () => {
       let client: object;
       beforeAll(async () => {
         const connected = topology === 'redis-server' ? await connector.single(port) : await connector.cluster(cluster.ports);
@@ -40,7 +41,7 @@ for (const connector of connectors) {
   }
 }
 
-describe('the memory stores hold the same contracts', () => {
+describe.concurrent('the memory stores hold the same contracts', () => {
   const replay = createMemoryReplayStore();
   for (const check of [...replayStoreChecks, ...deliveryStoreChecks]) it(check.name, () => check.run(() => replay as never));
   const state = createMemoryStateStore();
