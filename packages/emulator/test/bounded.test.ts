@@ -84,7 +84,7 @@ describe('transactions beyond maxTransactions', () => {
     scheduler.close();
   });
 
-  it('transactions without a callback URL settle from one task, in order; dropped or already final ones are skipped', () => {
+  it('transactions without a callback URL settle at their time, in order; dropped or already final ones are not settled', () => {
     let now = 1_000_000;
     const scheduler = new Scheduler(() => now);
     const early: string[] = [];
@@ -96,16 +96,16 @@ describe('transactions beyond maxTransactions', () => {
       now += 1; // each its own millisecond, as under load
       return transactions.create('sms', customer, { phone_number: i % 2 ? '15555550100' : '15555550101' });
     });
-    // One task for the eight (a task per transaction before).
-    expect(scheduler.size).toBe(1);
-    // The store keeps six: the first two were dropped before their final status.
+    // The store keeps six: the first two were dropped before their final status, their tasks cancelled.
+    expect(scheduler.size).toBe(6);
     expect(early).toEqual(made.slice(0, 2).map((t) => t.referenceId));
-    // One is given its final status early: the queue skips it.
+    // One is given its final status early: its task is cancelled.
     transactions.setStatus(made[5]!.referenceId, 207);
-    // Another settles before the last one queued (a shorter delay): a task of its own.
+    expect(scheduler.size).toBe(5);
+    // Another settles before the last ones made (a shorter delay).
     now += 1;
     const sooner = transactions.create('sms', customer, { phone_number: '15555550100' }, { delayMs: 100 });
-    expect(scheduler.size).toBe(2);
+    expect(scheduler.size).toBe(5);
     expect(early).toEqual(made.slice(0, 3).map((t) => t.referenceId)); // it pushed out the third
     changed.length = 0;
     now += 1_000;
@@ -116,7 +116,7 @@ describe('transactions beyond maxTransactions', () => {
     expect(made[5]!.statuses).toHaveLength(4); // 290, then 207 by hand: not settled again
     expect(made[5]!.statuses[2]).toBe(207);
     expect(scheduler.size).toBe(0);
-    // A later transaction queues and settles as the first did.
+    // A later transaction settles as the first did.
     const later = transactions.create('sms', customer, { phone_number: '15555550100' });
     expect(scheduler.size).toBe(1);
     now += 1_000;

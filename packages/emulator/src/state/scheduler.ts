@@ -1,16 +1,11 @@
-import { before, TaskQueue } from './task-queue.js';
-
 /** A task to run at a time of the emulator's clock; `cancel()` forgets it. */
 export interface Scheduled {
   cancel(): void;
 }
 
-/**
- * A task, and the handle its scheduler returns: one object per task (a cancel closure and a handle
- * beside it were three more per transaction, each kept for the whole delivery delay).
- */
+/** A task, and the handle its scheduler returns. */
 class Task implements Scheduled {
-  /** Run or cancelled: it stays in the queue, skipped, until it reaches the front. */
+  /** Run or cancelled: it stays in the heap, skipped, until it reaches the top. */
   done = false;
 
   constructor(
@@ -31,50 +26,37 @@ class Task implements Scheduled {
 const MAX_DELAY = 2 ** 31 - 1;
 const NOTHING = () => undefined;
 
-/**
- * Background tasks wait for the next multiple of this on the clock, so that one wake-up runs all
- * of those due within it, rather than a wake-up every millisecond for a server taking thousands of
- * SMS a second (each settling a second later, each at its own millisecond).
- * Foreground tasks keep their exact time.
- */
-export const BACKGROUND_TICK_MS = 20;
-const tickOf = (at: number) => Math.ceil(at / BACKGROUND_TICK_MS) * BACKGROUND_TICK_MS;
+/** Whether `a` runs before `b`: earlier, or as early and scheduled first. */
+const before = (a: Task, b: Task): boolean => a.at < b.at || (a.at === b.at && a.seq < b.seq);
 
 /**
- * Runs tasks at times of the emulator's clock (`now`). One real timer waits for the earliest task
- * and runs every task due then, in order of time: one timer per emulator rather than one per
- * transaction (a server took one Node timer, two ref toggles and a microtask drain per request).
- * `idle()` first runs every task already due by the clock, so a test that moves an injected clock
- * forward and awaits `idle()` sees what happens at that time without sleeping. `idle()` then waits
- * for the foreground tasks (deliveries), not for background ones (a fallback or a deadline minutes
- * away), which run when their time comes. The timer never keeps a Node process alive.
+ * Runs tasks at times of the emulator's clock (`now`), in order of time, then of scheduling. The
+ * tasks wait in one binary min-heap; one real timer waits for the earliest and never keeps a Node
+ * process alive. `idle()` first runs every task already due by the clock, so a test that moves an
+ * injected clock forward and awaits `idle()` sees what happens at that time without sleeping.
+ * `idle()` then waits for the foreground tasks (deliveries), not for background ones (a fallback
+ * or a deadline minutes away), which run when their time comes.
  */
 export class Scheduler {
-  /** Tasks by time then `seq`, foreground and background apart; done tasks leave when they reach the front. */
-  private readonly foregroundQueue = new TaskQueue<Task>();
-  private readonly backgroundQueue = new TaskQueue<Task>();
-  private readonly queues = [this.foregroundQueue, this.backgroundQueue];
-  /** Tasks not yet run or cancelled. */
-  private pending = 0;
+  private heap: Task[] = [];
   private seq = 0;
+  /** Tasks not yet run or cancelled, and those of them `idle()` waits for. */
+  private pending = 0;
+  private foreground = 0;
+  /** Who waits for a foreground task to finish (idle()). */
+  private waiting: Array<() => void> = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The time the timer is set for (Infinity: none). */
   private timerAt = Infinity;
-  /** Foreground tasks not yet run or cancelled, and who waits for one of them to finish (idle()). */
-  private foreground = 0;
-  private waiting: Array<() => void> = [];
 
   constructor(private readonly now: () => number) {}
 
   at(at: number, run: () => void, options: { background?: boolean } = {}): Scheduled {
-    // No promise per task (one per request costs a server microseconds): a count, and promises
-    // only for the callers of idle().
-    const background = options.background === true;
-    if (!background) this.foreground++;
-    const task = new Task(this, at, this.seq++, run, background);
-    this.queueOf(task).push(task);
+    const task = new Task(this, at, this.seq++, run, options.background === true);
+    this.push(task);
     this.pending++;
-    if ((background ? tickOf(at) : at) < this.timerAt) this.arm();
+    if (!task.background) this.foreground++;
+    if (at < this.timerAt) this.arm();
     return task;
   }
 
@@ -86,7 +68,7 @@ export class Scheduler {
   /** The foreground tasks (those `idle()` waits for) not yet run, and the clock time of the earliest. */
   waitingForeground(): { count: number; at?: number } {
     let at: number | undefined;
-    for (const task of this.foregroundQueue.values()) if (!task.done && (at === undefined || task.at < at)) at = task.at;
+    for (const task of this.heap) if (!task.done && !task.background && (at === undefined || task.at < at)) at = task.at;
     return { count: this.foreground, ...(at !== undefined ? { at } : {}) };
   }
 
@@ -99,7 +81,7 @@ export class Scheduler {
     }
   }
 
-  /** Runs every task due by the clock, in the order of their times (and those they schedule that are due too). */
+  /** Runs every task due by the clock, in order (and those they schedule that are due too). */
   runDue(): void {
     this.runUntil(-Infinity);
   }
@@ -112,62 +94,9 @@ export class Scheduler {
 
   /** Stops the timer; nothing scheduled runs any more. */
   close(): void {
-    for (const queue of this.queues) {
-      for (const task of queue.values()) this.drop(task);
-      queue.clear();
-    }
+    for (const task of this.heap) this.drop(task);
+    this.heap = [];
     this.arm();
-  }
-
-  private queueOf(task: Task): TaskQueue<Task> {
-    return task.background ? this.backgroundQueue : this.foregroundQueue;
-  }
-
-  /** The task to run first: the earlier of the two queues' fronts. */
-  private front(): Task | undefined {
-    const foreground = this.foregroundQueue.peek();
-    const background = this.backgroundQueue.peek();
-    if (!foreground || !background) return foreground ?? background;
-    return before(background, foreground) ? background : foreground;
-  }
-
-  /** Runs the tasks due by the clock or at `time` (the timer's: a timer may fire a little before the clock reaches it). */
-  private runUntil(time: number): void {
-    for (let task = this.front(); task && (task.at <= time || task.at <= this.now()); task = this.front()) {
-      this.queueOf(task).shift();
-      if (task.done) continue;
-      const run = task.run;
-      this.drop(task);
-      run();
-    }
-  }
-
-  /**
-   * Sets the one timer to the earliest time a task is to run (none when there is none: a foreground
-   * task's own time, a background task's next tick), waiting from
-   * `from` on the clock: now, or after a firing the time it fired for when the clock reads earlier
-   * (an injected clock that stands still: each task waits from the one before, as with a timer each).
-   */
-  private arm(from?: number): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.timerAt = Infinity;
-    for (const queue of this.queues) while (queue.peek()?.done) queue.shift();
-    const foreground = this.foregroundQueue.peek();
-    const background = this.backgroundQueue.peek();
-    if (!foreground && !background) return;
-    const at = Math.min(foreground?.at ?? Infinity, background ? tickOf(background.at) : Infinity);
-    this.timerAt = at;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.timerAt = Infinity;
-      try {
-        this.runUntil(at);
-      } finally {
-        this.arm(Math.max(at, this.now()));
-      }
-    }, Math.min(MAX_DELAY, Math.max(0, at - (from ?? this.now()))));
-    (this.timer as { unref?: () => void }).unref?.();
   }
 
   /** Forgets a task (what `cancel()` of a task this scheduler returned does); nothing if it has run or was cancelled. */
@@ -175,18 +104,81 @@ export class Scheduler {
     if (task instanceof Task && task.scheduler === this) this.drop(task);
   }
 
+  /** The task to run first, the cancelled ones before it taken off. */
+  private front(): Task | undefined {
+    while (this.heap[0]?.done) this.pop();
+    return this.heap[0];
+  }
+
+  /** Runs the tasks due by the clock or at `time` (the timer's: a timer may fire a little before the clock reaches it). */
+  private runUntil(time: number): void {
+    for (let task = this.front(); task && (task.at <= time || task.at <= this.now()); task = this.front()) {
+      this.pop();
+      const run = task.run;
+      this.drop(task);
+      run();
+    }
+  }
+
+  /**
+   * Sets the one timer to the earliest task's time, waiting from `from` on the clock: now, or
+   * after a firing the time it fired for when the clock reads earlier (an injected clock that
+   * stands still: each task waits from the one before, as with a timer each).
+   */
+  private arm(from?: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    const next = this.front();
+    if (!next) return;
+    const delay = Math.max(0, next.at - (from ?? this.now()));
+    // Beyond the longest delay the timer only wakes up to wait again.
+    const reached = delay <= MAX_DELAY ? next.at : -Infinity;
+    this.timerAt = next.at;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.timerAt = Infinity;
+      try {
+        this.runUntil(reached);
+      } finally {
+        this.arm(Math.max(reached, this.now()));
+      }
+    }, Math.min(delay, MAX_DELAY));
+    (this.timer as { unref?: () => void }).unref?.();
+  }
+
   private drop(task: Task): void {
     if (task.done) return;
     task.done = true;
-    task.run = NOTHING; // what the task holds is not kept until it leaves the queue
+    task.run = NOTHING; // what the task holds is not kept until it leaves the heap
     this.pending--;
     if (task.background) return;
     this.foreground--;
     // Wakes idle() (it resumes after this task has run: runUntil runs it synchronously right after).
-    const waiting = this.waiting;
-    if (waiting.length) {
-      this.waiting = [];
-      for (const wake of waiting) wake();
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+
+  private push(task: Task): void {
+    const heap = this.heap;
+    let i = heap.push(task) - 1;
+    while (i > 0 && before(task, heap[(i - 1) >> 1]!)) {
+      heap[i] = heap[(i - 1) >> 1]!;
+      i = (i - 1) >> 1;
     }
+    heap[i] = task;
+  }
+
+  private pop(): void {
+    const heap = this.heap;
+    const last = heap.pop()!;
+    if (heap.length === 0) return;
+    let i = 0;
+    for (let child = 1; child < heap.length; child = 2 * i + 1) {
+      if (child + 1 < heap.length && before(heap[child + 1]!, heap[child]!)) child++;
+      if (!before(heap[child]!, last)) break;
+      heap[i] = heap[child]!;
+      i = child;
+    }
+    heap[i] = last;
   }
 }

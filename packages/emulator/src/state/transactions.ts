@@ -1,8 +1,7 @@
 import type { CallbackSender } from './callbacks.js';
 import type { CallbackAbout } from './faults.js';
 import { stepStatus, type CallStep, type ScriptStep, type SmsStep } from './scripts.js';
-import type { Scheduled, Scheduler } from './scheduler.js';
-import { Ring } from './ring.js';
+import type { Scheduler } from './scheduler.js';
 import { FINAL_STATUS, INTERMEDIATE, STATUS_TEXT } from '../service/codes.js';
 import { EmulatorError } from '../errors.js';
 import { randomHex } from '../service/ids.js';
@@ -27,9 +26,6 @@ export interface TransactionTiming {
   /** SMS: the parts its text is sent in (`message_parts_count`). Default 1. */
   parts?: number;
 }
-
-/** The `timer` of a transaction waiting in the settle queue; cancelled by clearing `timer`. */
-const QUEUED: Scheduled = { cancel: () => undefined };
 
 /** A transaction as the control routes, events and `emulator.transactions` show it. */
 export interface TransactionView {
@@ -70,16 +66,6 @@ export function finalStatusesOf(tx: Pick<Transaction, 'kind' | 'verify'>): reado
  * status can also be set at once (`setStatus`): the control route and the inspector's trigger.
  */
 export class Transactions {
-  /**
-   * Transactions without a callback URL waiting for their final status, in order of `settlesAt`,
-   * with one background task for the front of the queue rather than a task and a closure per
-   * transaction. One that settles
-   * before the last one queued (another delay) gets a task of its own.
-   */
-  private readonly settling = new Ring<Transaction>(Number.MAX_SAFE_INTEGER);
-  /** The task that settles the front of the queue, while there is one. */
-  private settleTask: Scheduled | undefined;
-
   constructor(
     private readonly store: TransactionStore,
     private readonly callbacks: CallbackSender,
@@ -220,9 +206,6 @@ export class Transactions {
 
   clear(): void {
     this.store.clear();
-    this.settling.clear();
-    this.settleTask?.cancel();
-    this.settleTask = undefined;
   }
 
   /**
@@ -231,46 +214,12 @@ export class Transactions {
    */
   private schedule(tx: Transaction, customer: Customer) {
     const url = tx.callbackUrl ?? customer.callbackUrl;
-    if (url) {
-      tx.timer = this.scheduler.at(tx.settlesAt, () => {
-        tx.timer = undefined;
-        this.callbacks.send(url, callbackPayload(this.settle(tx, true)), customer, tx.referenceId, aboutOf(tx));
-      });
-    } else if (tx.settlesAt >= (this.settling.last()?.settlesAt ?? -Infinity)) {
-      this.settling.push(tx);
-      tx.timer = QUEUED;
-      if (!this.settleTask) this.armSettling(tx.settlesAt);
-    } else {
-      tx.timer = this.scheduler.at(
-        tx.settlesAt,
-        () => {
-          tx.timer = undefined;
-          this.settle(tx, true);
-        },
-        { background: true },
-      );
-    }
-  }
-
-  private armSettling(at: number): void {
-    this.settleTask = this.scheduler.at(at, () => this.settleQueued(at), { background: true });
-  }
-
-  /**
-   * Settles the queued transactions due by `at` (the time the task ran for) or by the clock,
-   * skipping those settled or dropped meanwhile, then waits for the next one.
-   */
-  private settleQueued(at: number): void {
-    this.settleTask = undefined;
-    const due = Math.max(at, this.now());
-    for (let tx = this.settling.peek(); tx && (tx.timer !== QUEUED || tx.settlesAt <= due); tx = this.settling.peek()) {
-      this.settling.shift();
-      if (tx.timer !== QUEUED) continue;
+    const settle = () => {
       tx.timer = undefined;
       this.settle(tx, true);
-    }
-    const next = this.settling.peek();
-    if (next) this.armSettling(next.settlesAt);
+      if (url) this.callbacks.send(url, callbackPayload(tx), customer, tx.referenceId, aboutOf(tx));
+    };
+    tx.timer = this.scheduler.at(tx.settlesAt, settle, { background: !url });
   }
 }
 
