@@ -4,15 +4,17 @@
 //   node scripts/api-update.mjs [@x/auth ...]     (default: every package; `pnpm api:update` builds first)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { entriesOf, extract, packageDirs } from '../testing/package/api-report.mjs';
+import { compilerFor, entriesOf, extract, packageDirs } from '../testing/package/api-report.mjs';
 
 const only = process.argv.slice(2);
 let failed = 0;
 for (const pkgDir of packageDirs()) {
   const { name } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
   if (only.length && !only.includes(name)) continue;
-  for (const entry of entriesOf(pkgDir)) {
-    const { ok, what, messages } = extract(entry, { update: true });
+  const entries = entriesOf(pkgDir);
+  const compiler = compilerFor(entries);
+  for (const entry of entries) {
+    const { ok, what, messages } = extract(entry, { update: true, compiler });
     if (!ok) failed++;
     console.log(`${ok ? 'ok  ' : 'FAIL'} ${entry.name}: ${what}`);
     for (const message of messages) console.log(`  ${message}`);

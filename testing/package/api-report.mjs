@@ -4,7 +4,7 @@
 // generated here, so a new subpath is pinned the moment it is exported. The package check
 // (package.test.ts) compares; `pnpm api:update` (scripts/api-update.mjs) rewrites them.
 // The message settings are decisions, written in CONTRIBUTING.md ("API reports").
-import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { CompilerState, Extractor, ExtractorConfig } from '@microsoft/api-extractor';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,23 +82,39 @@ function configFor(entry) {
   };
 }
 
-/**
- * Runs API Extractor on one entry: `{ ok, what, messages }`. Without `update`, `ok` says the
- * committed report matches the build; with it, the report is rewritten.
- */
-export function extract(entry, { update = false } = {}) {
-  const problem = !entry.types ? 'no .d.ts under its "import" condition' : !existsSync(join(entry.pkgDir, entry.types)) ? `${entry.types} is missing (run the build first)` : undefined;
-  if (problem) return { ok: false, what: problem, messages: [] };
-  mkdirSync(join(entry.pkgDir, 'etc'), { recursive: true });
-  const config = ExtractorConfig.prepare({
+const prepare = (entry) =>
+  ExtractorConfig.prepare({
     configObject: configFor(entry),
     configObjectFullPath: join(entry.pkgDir, 'api-extractor.json'), // not read: the path anchors relative paths
     packageJsonFullPath: join(entry.pkgDir, 'package.json'),
   });
+const problemOf = (entry) => (!entry.types ? 'no .d.ts under its "import" condition' : !existsSync(join(entry.pkgDir, entry.types)) ? `${entry.types} is missing (run the build first)` : undefined);
+
+/**
+ * One TypeScript program for the entries of a package (API Extractor's public `CompilerState`), so
+ * that each entry's report does not compile the package's declarations again. Undefined when an
+ * entry has no declarations (its `extract` then says why).
+ */
+export function compilerFor(entries) {
+  if (!entries.length || entries.some(problemOf)) return undefined;
+  return CompilerState.create(prepare(entries[0]), { additionalEntryPoints: entries.slice(1).map((entry) => join(entry.pkgDir, entry.types)) });
+}
+
+/**
+ * Runs API Extractor on one entry: `{ ok, what, messages }`. Without `update`, `ok` says the
+ * committed report matches the build; with it, the report is rewritten. `compiler` (from
+ * `compilerFor`) shares one program between the entries of a package.
+ */
+export function extract(entry, { update = false, compiler } = {}) {
+  const problem = problemOf(entry);
+  if (problem) return { ok: false, what: problem, messages: [] };
+  mkdirSync(join(entry.pkgDir, 'etc'), { recursive: true });
+  const config = prepare(entry);
   const messages = [];
   const result = Extractor.invoke(config, {
     localBuild: update,
     showVerboseMessages: false,
+    ...(compiler ? { compilerState: compiler } : {}),
     messageCallback: (message) => {
       message.handled = true;
       if (message.logLevel === 'error' || message.logLevel === 'warning') messages.push(message.formatMessageWithLocation(root));
