@@ -121,7 +121,7 @@ describe('filters, order and bounds', () => {
     }
   });
 
-  it('the ring is bounded by journalSize; numbering goes on', async () => {
+  it('the journal is bounded by journalSize; numbering goes on', async () => {
     const emulator = createEmulator({ journalSize: 3 });
     for (const n of [0, 1, 2, 3, 4]) await local(emulator, 'POST', '/v1/messaging', { form: sms(`1555555016${n}`) });
     const entries = emulator.journal.list();
@@ -162,7 +162,7 @@ describe('in-process', () => {
   });
 });
 
-describe('the ring itself', () => {
+describe('the journal itself', () => {
   const full = (n: number): JournalEntry => ({
     seq: 0, at: 1_780_000_000_000 + n, method: 'POST', path: `/v1/path/${n}`, query: `q=${n}`, scheme: 'digest', customerId: `C${n}`,
     verdict: 'signature_mismatch', stringToSign: { ours: `ours ${n}`, theirs: `theirs ${n}` }, status: 401, serviceCode: -30000 - n,
@@ -170,7 +170,7 @@ describe('the ring itself', () => {
   });
   const bare = (n: number): JournalEntry => ({ seq: 0, at: n, method: 'GET', path: '/', scheme: 'none', verdict: 'none', status: 404, ms: 0 });
 
-  it('keeps every field of the newest entries as given, in the order the middleware writes them, through the ring going round', () => {
+  it('keeps every field of the newest entries as given, in the order the middleware writes them, as the oldest are dropped', () => {
     const journal = new Journal(3);
     for (let n = 1; n <= 7; n++) journal.add(n === 6 ? bare(n) : full(n));
     const expected = [full(5), bare(6), full(7)].map((e, i) => ({ ...e, seq: 5 + i }));
@@ -179,7 +179,7 @@ describe('the ring itself', () => {
     expect(Object.keys(journal.entries()[2]!)).toEqual(order);
     expect(journal.list({ since: 5 }).map((e) => e.seq)).toEqual([6, 7]);
     expect(journal.list({ limit: 1 })).toStrictEqual([expected[2]]);
-    // A field that an entry lacks is absent, not undefined, even in a slot that held it before.
+    // A field that an entry lacks is absent, not undefined.
     expect(Object.keys(journal.entries()[1]!)).toEqual(['seq', 'at', 'method', 'path', 'scheme', 'verdict', 'status', 'ms']);
   });
 

@@ -1,7 +1,6 @@
 import type { VerifyFailure } from '@x/auth';
 import type { FaultType } from './faults.js';
 import { phoneMatcher } from '../service/phone.js';
-import { Ring } from './ring.js';
 
 /**
  * How a request was judged: `ok` (verified), the reason verification failed, `control` (a control
@@ -63,7 +62,7 @@ export interface JournalFilter {
 
 export const JOURNAL_DEFAULT_LIMIT = 100;
 export const JOURNAL_MAX_LIMIT = 1000;
-/** Default size of the ring (`journalSize`). */
+/** Default size of the journal (`journalSize`). */
 export const JOURNAL_DEFAULT_SIZE = 1000;
 export const JOURNAL_MAX_SIZE = 100_000;
 
@@ -85,68 +84,37 @@ export function journalPredicate(filter: JournalFilter): (e: JournalEntry) => bo
     (!filter.customerId || e.customerId === filter.customerId);
 }
 
-/**
- * The last `size` requests, oldest first: a ring that never grows past its size, of one object per
- * slot whose fields are rewritten as the ring goes round (a number field is updated in place), not
- * an object per request. An entry is made when it is read. In slots, a request leaves behind no
- * object of its own but its path.
- */
+/** The last `size` requests, oldest first: past `size`, the oldest is dropped. It keeps copies and gives copies. */
 export class Journal {
-  private readonly slots: Ring<Slot>;
+  private kept: JournalEntry[] = [];
   private seq = 0;
 
-  constructor(readonly size: number) {
-    this.slots = new Ring<Slot>(size);
-  }
+  constructor(readonly size: number) {}
 
   /**
    * Records an entry, numbering it here (its `seq` is overwritten: the caller writes a placeholder
-   * first, so that `seq` stays the first key); returns it. The journal keeps its fields, not the
-   * object. With size 0, numbers it and keeps nothing.
+   * first, so that `seq` stays the first key); returns it. With size 0, numbers it and keeps nothing.
    */
-  add(full: JournalEntry): JournalEntry {
-    full.seq = ++this.seq;
-    if (this.size === 0) return full;
-    // Full: the oldest entry's slot takes the new one.
-    const slot = this.slots.length === this.size ? this.slots.shift()! : new Slot();
-    const phones = full.phoneNumbers;
-    slot.seq = full.seq;
-    slot.at = full.at;
-    slot.method = full.method;
-    slot.path = full.path;
-    slot.query = full.query;
-    slot.scheme = full.scheme;
-    slot.customerId = full.customerId;
-    slot.verdict = full.verdict;
-    slot.stringToSign = full.stringToSign && { ...full.stringToSign };
-    slot.status = full.status;
-    slot.serviceCode = full.serviceCode;
-    slot.referenceId = full.referenceId;
-    slot.phones = phones && (phones.length === 1 ? phones[0] : [...phones]);
-    slot.fault = full.fault;
-    slot.ms = full.ms;
-    this.slots.push(slot);
-    return full;
+  add(entry: JournalEntry): JournalEntry {
+    entry.seq = ++this.seq;
+    if (this.size === 0) return entry;
+    this.kept.push(copyOf(entry));
+    if (this.kept.length > this.size) this.kept.shift();
+    return entry;
   }
 
+  /** With `since`, the oldest `limit` entries after it; without, the newest `limit`. */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const limit = Math.min(filter.limit ?? JOURNAL_DEFAULT_LIMIT, JOURNAL_MAX_LIMIT);
     const matches = journalPredicate(filter);
     const since = filter.since;
-    const out: JournalEntry[] = [];
-    // With `since`, the oldest after it; without, the newest (then put back in order).
-    for (const slot of since === undefined ? this.slots.newest() : this.slots.values()) {
-      if (out.length >= limit) break;
-      if (since !== undefined && slot.seq <= since) continue;
-      const e = entryOf(slot);
-      if (matches(e)) out.push(e);
-    }
-    return since === undefined ? out.reverse() : out;
+    const found = this.kept.filter((e) => (since === undefined || e.seq > since) && matches(e));
+    return (since === undefined ? found.slice(-limit) : found.slice(0, limit)).map(copyOf);
   }
 
   /** Every entry kept, oldest first. */
   entries(): JournalEntry[] {
-    return [...this.slots.values()].map(entryOf);
+    return this.kept.map(copyOf);
   }
 
   /** Puts back the entries of a saved state (the newest `size`); numbering goes on after the last. */
@@ -159,38 +127,24 @@ export class Journal {
 
   /** Forgets the entries; numbering goes on. */
   clear(): void {
-    this.slots.clear();
+    this.kept = [];
   }
 
   get length(): number {
-    return this.slots.length;
+    return this.kept.length;
   }
 }
 
-/** The entry a slot holds, made anew, its keys in the order the journal middleware writes them. */
-function entryOf(slot: Slot): JournalEntry {
-  const { seq, at, method, path, scheme, verdict, status, ms, query, customerId, stringToSign, serviceCode, referenceId, phones, fault } = slot;
-  const optional = { query, customerId, stringToSign: stringToSign && { ...stringToSign }, serviceCode, referenceId, phoneNumbers: phones && (typeof phones === 'string' ? [phones] : [...phones]), fault };
-  const entry = { seq, at, method, path, scheme, verdict, status, ms } as JournalEntry & Record<string, unknown>;
-  for (const key in optional) if (optional[key as keyof typeof optional] !== undefined) entry[key] = optional[key as keyof typeof optional];
-  return entry;
-}
-
-/** One slot of the journal: the fields of the entry it holds now (`phones`: one number as itself, several as an array). */
-class Slot {
-  seq = 0;
-  at = 0.5; // a number that is not a small integer: the field holds a double, updated in place
-  method = '';
-  path = '';
-  query: string | undefined = undefined;
-  scheme: JournalEntry['scheme'] = 'none';
-  customerId: string | undefined = undefined;
-  verdict: JournalVerdict = 'none';
-  stringToSign: JournalEntry['stringToSign'] = undefined;
-  status = 0;
-  serviceCode: number | undefined = undefined;
-  referenceId: string | undefined = undefined;
-  phones: string | string[] | undefined = undefined;
-  fault: FaultType | undefined = undefined;
-  ms = 0.5;
+/** A copy of an entry, its keys in the order the journal middleware writes them (a field it lacks stays absent). */
+function copyOf(e: JournalEntry): JournalEntry {
+  const { seq, at, method, path, scheme, verdict, status, ms } = e;
+  const copy: JournalEntry = { seq, at, method, path, scheme, verdict, status, ms };
+  if (e.query !== undefined) copy.query = e.query;
+  if (e.customerId !== undefined) copy.customerId = e.customerId;
+  if (e.stringToSign !== undefined) copy.stringToSign = { ...e.stringToSign };
+  if (e.serviceCode !== undefined) copy.serviceCode = e.serviceCode;
+  if (e.referenceId !== undefined) copy.referenceId = e.referenceId;
+  if (e.phoneNumbers !== undefined) copy.phoneNumbers = [...e.phoneNumbers];
+  if (e.fault !== undefined) copy.fault = e.fault;
+  return copy;
 }
