@@ -37,6 +37,7 @@ const STEPS = [
   { name: 'guide-jest', title: "TESTING.md's Jest test: @x/emulator/jest, ts-jest, CommonJS", project: 'jest', script: 'test:guide' },
   { name: 'guide-node-test', title: "TESTING.md's node:test and msw tests (node --test)", project: 'node', script: 'test:guide' },
   { name: 'msw-official', title: '@x/emulator/msw serving the official telesignsdk (node --test, ESM and CommonJS)', project: 'node', script: 'test:msw-official' },
+  { name: 'npx', title: 'npx @x/emulator in a project that installed it: the CLI is the package\'s command, and its server answers', project: 'node', script: 'test:npx' },
   { name: 'guide-vitest', title: "TESTING.md's Vitest test: @x/emulator/vitest", project: 'vitest', script: 'test:guide' },
 ];
 
