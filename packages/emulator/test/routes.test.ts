@@ -86,6 +86,19 @@ describe('a body that cannot be read answers in the family of the product', () =
     expect(big.status).toBe(413);
     expect(big.body.status.code).toBe(11000);
   });
+
+  it('a body larger than its declared Content-Length (in process, where no HTTP parser holds it): still 413', async () => {
+    const emulator = createEmulator({ maxBodyBytes: 1_000 });
+    try {
+      const body = `message=${'x'.repeat(5_000)}`;
+      const url = 'http://emulator.test/v1/messaging';
+      const { headers } = signRequest({ method: 'POST', url, contentType: 'application/x-www-form-urlencoded', body }, customer);
+      const r = await emulator.fetch(url, { method: 'POST', headers: { ...headers, 'content-length': '10' }, body });
+      expect(r.status).toBe(413);
+    } finally {
+      emulator.close();
+    }
+  });
 });
 
 describe('errors are logged and answered as JSON in the family of the product', () => {

@@ -6,13 +6,19 @@ import type { Params } from './validate.js';
 let strictUtf8: TextDecoder | undefined;
 
 /**
- * The body, or undefined when it is larger than `max`: a declared Content-Length over `max` is
- * refused before reading; otherwise the stream is read by `readBoundedBody` of @x/auth, which
- * stops as soon as more than `max` bytes arrived.
+ * The body, or undefined when it is larger than `max`. With a declared Content-Length (and no
+ * Transfer-Encoding), a length over `max` is refused before reading, and one within it is read
+ * whole (an HTTP server reads no further than the declared length; the size is checked again after).
+ * Without one, the stream is read by `readBoundedBody` of @x/auth, which stops as soon as more than
+ * `max` bytes arrived.
  */
 export async function readBody(request: Request, max: number): Promise<Uint8Array | undefined> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && request.headers.get('transfer-encoding') === null && Number(declared) > max) return undefined;
+  if (declared !== null && /^\d+$/.test(declared) && request.headers.get('transfer-encoding') === null) {
+    if (Number(declared) > max) return undefined;
+    const whole = new Uint8Array(await request.arrayBuffer());
+    return whole.length > max ? undefined : whole;
+  }
   return request.body ? readBoundedBody(request.body, max) : new Uint8Array();
 }
 
