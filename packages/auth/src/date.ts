@@ -13,7 +13,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
  */
 export const formatHttpDate = (date: Date): string => date.toUTCString();
 
-/** The three formats, built where a date is parsed (so that code which only signs does not carry it). */
+/** The three formats. */
 function datePattern(): RegExp {
   const day = '(?:Sun|Mon|Tue|Wed|Thu|Fri|Sat)';
   const month = `(${MONTHS.join('|')})`;
@@ -32,6 +32,9 @@ function datePattern(): RegExp {
   );
 }
 
+// Pure: a bundle that only signs drops it with parseHttpDate.
+const DATE_PATTERN = /* @__PURE__ */ datePattern();
+
 /**
  * Parses the three date formats of RFC 2616 §3.3.1 (RFC 1123, RFC 850, asctime). A time without a
  * zone is GMT; GMT, UTC, UT, Z and numeric offsets are accepted. Returns epoch milliseconds, or
@@ -47,7 +50,7 @@ function datePattern(): RegExp {
  */
 export function parseHttpDate(value: string): number | undefined {
   if (typeof value !== 'string' || value.length > 64) return undefined;
-  const match = datePattern().exec(value.trim());
+  const match = DATE_PATTERN.exec(value.trim());
   if (!match) return undefined;
   // Day, month, year, hours, minutes, seconds and zone, in that order, whichever format matched.
   const [d, mon, y, h, m, s, zone] = match[1] ? match.slice(1, 8) : match[8] ? match.slice(8, 15) : [match[16], match[15], match[20], match[17], match[18], match[19]];
