@@ -20,15 +20,23 @@ const tarFile = (tarball: string, file: string) => {
   return run.stdout;
 };
 
-describe.each(publicPackages())('$manifest.name', ({ folder, dir, manifest }) => {
+// Every public package packed at once, as the release packs them (one pnpm process).
+let packedAll: Array<{ name: string; filename: string; files: { path: string }[] }> | undefined;
+const packAll = () => {
+  if (packedAll) return packedAll;
+  const run = spawnSync(pnpm, ['-r', '--filter', './packages/*', 'pack', '--json', '--pack-destination', out], { cwd: root, encoding: 'utf8' });
+  expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+  return (packedAll = JSON.parse(run.stdout) as NonNullable<typeof packedAll>);
+};
+
+describe.each(publicPackages())('$manifest.name', ({ folder, manifest }) => {
   let tarball = '';
   let files: string[] = [];
   it('packs', () => {
-    const run = spawnSync(pnpm, ['pack', '--json', '--pack-destination', out], { cwd: dir, encoding: 'utf8' });
-    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
-    const packed = JSON.parse(run.stdout) as { filename: string; files: { path: string }[] };
-    tarball = packed.filename;
-    files = packed.files.map((file) => file.path).sort();
+    const packed = packAll().find((p) => p.name === manifest.name);
+    expect(packed, `${manifest.name} among the packed packages`).toBeDefined();
+    tarball = packed!.filename;
+    files = packed!.files.map((file) => file.path).sort();
   });
 
   it('holds LICENSE (the root one), README.md, package.json and dist/', () => {
