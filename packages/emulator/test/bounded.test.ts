@@ -1,4 +1,4 @@
-// The emulator's per-transaction state is bounded and drops its oldest entry in constant time:
+// The emulator's per-transaction state is bounded and drops its oldest entry first:
 // transactions (maxTransactions), Verify API verifications, each account's recent calls. What is
 // dropped answers as an unknown reference id does, the newest are kept, and nothing of a dropped
 // entry stays alive (its timers are cancelled, its owner forgotten).
@@ -7,9 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { CallbackSender } from '../src/state/callbacks.js';
 import { createEmulator } from '../src/index.js';
 import { Outbox, OUTBOX_SIZE } from '../src/state/outbox.js';
-import { Ring } from '../src/state/ring.js';
 import { Scheduler } from '../src/state/scheduler.js';
-import { TransactionStore } from '../src/state/store.js';
+import { TransactionStore, type Transaction } from '../src/state/store.js';
 import { Transactions } from '../src/state/transactions.js';
 import { customer, local } from './helpers.js';
 
@@ -18,27 +17,48 @@ const UNKNOWN = '0123456789ABCDEF0123456789ABCDEF';
 /** An answer without its timestamps, to compare two answers. */
 const shape = (r: { status: number; body: unknown }) => JSON.parse(JSON.stringify(r, (k, v) => (k === 'updated_on' || k === 'headers' ? undefined : v)));
 
-describe('Ring', () => {
-  it('behaves as a FIFO queue cut to its capacity (property)', () => {
-    const op = fc.oneof(fc.record({ push: fc.integer() }), fc.constant({ shift: true as const }), fc.constant({ clear: true as const }));
+describe('the transaction store', () => {
+  it('keeps the newest `capacity` in the order they were made, and drops the others oldest first (property)', () => {
+    const op = fc.oneof(
+      { arbitrary: fc.record({ add: fc.integer({ min: 0, max: 10 }) }), weight: 6 },
+      { arbitrary: fc.record({ find: fc.nat() }), weight: 3 },
+      { arbitrary: fc.constant({ clear: true as const }), weight: 1 },
+    );
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 20 }), fc.array(op, { maxLength: 200 }), (capacity, ops) => {
-        const ring = new Ring<number>(capacity);
-        let model: number[] = [];
+      fc.property(fc.integer({ min: 1, max: 10 }), fc.array(op, { minLength: 10, maxLength: 100 }), (capacity, ops) => {
+        const store = new TransactionStore(20, capacity);
+        const dropped: string[] = [];
+        store.onEvict = (tx) => dropped.push(tx.referenceId);
+        let model: Array<{ id: string; createdAt: number }> = [];
+        let expectedDropped: string[] = [];
+        let now = 0;
+        let n = 0;
+        const live = () => model.filter((m) => m.createdAt + 20 > now);
         for (const o of ops) {
-          if ('push' in o) {
-            model.push(o.push);
-            const expected = model.length > capacity ? model.shift() : undefined;
-            expect(ring.push(o.push)).toBe(expected);
-          } else if ('shift' in o) expect(ring.shift()).toBe(model.shift());
-          else {
-            ring.clear();
+          if ('add' in o) {
+            now += o.add; // time passes: some expire (retention 20)
+            const id = (n++).toString(16).toUpperCase().padStart(32, '0');
+            while (model.length && (model[0]!.createdAt + 20 <= now || model.length >= capacity)) expectedDropped.push(model.shift()!.id);
+            model.push({ id, createdAt: now });
+            store.add({ referenceId: id, createdAt: now } as Transaction, now);
+          } else if ('find' in o) {
+            const wanted = model[o.find % Math.max(1, model.length)];
+            if (wanted) {
+              const found = store.find(wanted.id, now);
+              if (wanted.createdAt + 20 > now) expect(found?.referenceId).toBe(wanted.id);
+              else {
+                expect(found).toBeUndefined();
+                expectedDropped.push(wanted.id);
+                model = model.filter((m) => m !== wanted);
+              }
+            }
+          } else {
+            store.clear();
             model = [];
           }
-          expect([...ring.values()]).toEqual(model);
-          expect([...ring.newest()]).toEqual([...model].reverse());
-          expect(ring.peek()).toBe(model[0]);
-          expect(ring.length).toBe(model.length);
+          expect([...store.values(now)].map((tx) => tx.referenceId)).toEqual(live().map((m) => m.id));
+          expect(store.size).toBe(model.length);
+          expect(dropped).toEqual(expectedDropped);
         }
       }),
     );
@@ -89,7 +109,7 @@ describe('transactions beyond maxTransactions', () => {
     const scheduler = new Scheduler(() => now);
     const early: string[] = [];
     const changed: string[] = [];
-    const transactions = new Transactions(new TransactionStore(3_600_000, 6), new CallbackSender({}, () => now), scheduler, () => now, { sms: 1_000, voice: 1_000 }, (tx) => changed.push(`${tx.referenceId}:${tx.statuses.length}`), (tx) =>
+    const transactions = new Transactions(new TransactionStore(3_600_000, 6), new CallbackSender({}, () => now), scheduler, () => now, { sms: 1_000, voice: 1_000 }, (tx) => changed.push(`${tx.referenceId}:${tx.history.length}`), (tx) =>
       early.push(tx.referenceId),
     );
     const made = Array.from({ length: 8 }, (_, i) => {
@@ -111,17 +131,16 @@ describe('transactions beyond maxTransactions', () => {
     now += 1_000;
     scheduler.runDue();
     // Settled once each, in order of their time; the dropped ones and the one set by hand not again.
-    expect(changed).toEqual([sooner, made[3]!, made[4]!, made[6]!, made[7]!].map((t) => `${t.referenceId}:4`));
-    for (const tx of made.slice(0, 3)) expect(tx.statuses).toHaveLength(2);
-    expect(made[5]!.statuses).toHaveLength(4); // 290, then 207 by hand: not settled again
-    expect(made[5]!.statuses[2]).toBe(207);
+    expect(changed).toEqual([sooner, made[3]!, made[4]!, made[6]!, made[7]!].map((t) => `${t.referenceId}:2`));
+    for (const tx of made.slice(0, 3)) expect(tx.history).toHaveLength(1);
+    expect(made[5]!.history.map((h) => h.code)).toEqual([290, 207]); // 207 by hand: not settled again
     expect(scheduler.size).toBe(0);
     // A later transaction settles as the first did.
     const later = transactions.create('sms', customer, { phone_number: '15555550100' });
     expect(scheduler.size).toBe(1);
     now += 1_000;
     scheduler.runDue();
-    expect(later.statuses).toHaveLength(4);
+    expect(later.history).toHaveLength(2);
     scheduler.close();
   });
 

@@ -6,7 +6,6 @@ import type { JournalFilter } from '../state/journal.js';
 import { outboxPredicate, type OutboxFilter } from '../state/outbox.js';
 import { phoneMatcher } from '../service/phone.js';
 import { INTERMEDIATE } from '../service/codes.js';
-import { statusCode } from '../state/store.js';
 import { checkTimeout, realDelay, realTimeSignal } from '../state/real-time.js';
 import { maskCredentials } from '../service/url.js';
 
@@ -89,13 +88,13 @@ function compile(ctx: EmulatorContext, query: unknown): Compiled {
     return {
       check: () => {
         const tx = candidates().find(
-          (t) => (!phone || phone(t.phoneNumber)) && (f.final === undefined || f.final === !INTERMEDIATE.has(statusCode(t))) && (f.code === undefined || statusCode(t) === f.code),
+          (t) => (!phone || phone(t.phoneNumber)) && (f.final === undefined || f.final === !INTERMEDIATE.has(t.status.code)) && (f.code === undefined || t.status.code === f.code),
         );
         return tx && ctx.transactions.view(tx);
       },
       explain: () => {
         const seen = candidates().filter((t) => !phone || phone(t.phoneNumber));
-        return `no transaction matched ${shown(q.transaction)} (${seen.length ? `seen: ${seen.slice(-3).map((t) => `${t.referenceId} status ${statusCode(t)}`).join(', ')}` : 'none with that reference id or number'})`;
+        return `no transaction matched ${shown(q.transaction)} (${seen.length ? `seen: ${seen.slice(-3).map((t) => `${t.referenceId} status ${t.status.code}`).join(', ')}` : 'none with that reference id or number'})`;
       },
     };
   }

@@ -8,7 +8,6 @@ import { randomDigits, randomHex } from '../service/ids.js';
 import { note, notePhones } from '../control/request-record.js';
 import { reply } from '../service/respond.js';
 import { smsFacts } from '../state/outbox.js';
-import { Ring } from '../state/ring.js';
 import type { Scheduled } from '../state/scheduler.js';
 import { timestamp } from '../service/status.js';
 import type { Customer } from '../types.js';
@@ -101,13 +100,10 @@ export const verifyApi: ProductModule = {
   maxBodyBytes: VERIFY_API_MAX_BODY,
   routes(app, ctx, family) {
     type Entry = { v: Verification; customer: Customer; timers: Scheduled[] };
+    // In creation order (a Map keeps it): past the cap the oldest goes, its fallbacks and deadline cancelled.
     const verifications = new Map<string, Entry>();
-    // Creation order, to drop the oldest in constant time; a dropped one's fallbacks and deadline are cancelled.
-    const order = new Ring<Entry>(Math.min(MAX_KEPT, ctx.settings.maxTransactions));
-    ctx.onReset(() => {
-      verifications.clear();
-      order.clear();
-    });
+    const cap = Math.min(MAX_KEPT, ctx.settings.maxTransactions);
+    ctx.onReset(() => verifications.clear());
     const timing = (): Timing => ({ deliveryDelayMs: ctx.settings.deliveryDelayMs, ...ctx.settings.verifyApi });
 
     /** What the service reports about a verification (GET, callbacks). */
@@ -165,17 +161,16 @@ export const verifyApi: ProductModule = {
       const v: Verification = { ...parsed, referenceId: randomHex(16), customerId: customer.customerId, createdAt: now, attempts: 0, sent: 0 };
       const entry = { v, customer, timers: [] as Scheduled[] };
       verifications.set(v.referenceId, entry);
-      const dropped = order.push(entry);
       send(v, now);
       // The fallbacks reach the outbox at their time, and the failure is reported when it comes.
       const { windows, failAt } = timeline(v, timing());
       // Background tasks: `idle()` runs them once the clock has passed them, never waits for them.
       for (const w of windows.slice(1)) if (w.start < failAt) entry.timers.push(ctx.schedule(w.start, () => send(v, Math.max(ctx.now(), w.start)), { background: true }));
       entry.timers.push(ctx.schedule(failAt, () => v.finalized === undefined && finish(entry, failAt), { background: true }));
-      if (dropped) {
-        verifications.delete(dropped.v.referenceId);
-        for (const timer of dropped.timers) timer.cancel();
-        dropped.timers.length = 0;
+      if (verifications.size > cap) {
+        const [oldest] = verifications.values();
+        verifications.delete(oldest!.v.referenceId);
+        for (const timer of oldest!.timers) timer.cancel();
       }
       return reply(c, 200, { ...report(v, now), status: ctx.status(3001, now) });
     });

@@ -1,5 +1,4 @@
 import { reply } from '../service/respond.js';
-import { Ring } from '../state/ring.js';
 import { statusNow } from '../state/store.js';
 import type { Transaction } from '../state/store.js';
 import { validateVoice } from '../service/validate.js';
@@ -20,8 +19,8 @@ export const voice: ProductModule = {
   path: '/v1/voice',
   family: 'positive',
   routes(app, ctx, family) {
-    /** The last 100 calls of each customer, for GET /v1/voice (a ring: the oldest goes in constant time). */
-    const recentCalls = new Map<string, Ring<string>>();
+    /** The last 100 calls of each customer, oldest first, for GET /v1/voice. */
+    const recentCalls = new Map<string, string[]>();
     ctx.onReset(() => recentCalls.clear());
 
     app.post('/', (c) => {
@@ -33,8 +32,9 @@ export const voice: ProductModule = {
       const customer = c.get('customer');
       const tx = ctx.transactions.create('voice', customer, p, { voice: { callerId: p.caller_id ?? null } });
       let recent = recentCalls.get(customer.customerId);
-      if (!recent) recentCalls.set(customer.customerId, (recent = new Ring(RECENT_CALLS)));
+      if (!recent) recentCalls.set(customer.customerId, (recent = []));
       recent.push(tx.referenceId);
+      if (recent.length > RECENT_CALLS) recent.shift();
       ctx.outbox.add({ referenceId: tx.referenceId, customerId: customer.customerId, channel: 'voice', product: 'voice', phoneNumber: tx.phoneNumber, text: p.message!, messageType: p.message_type! });
       return reply(c, 200, voiceBody(tx));
     });
@@ -42,7 +42,7 @@ export const voice: ProductModule = {
     app.get('/', (c) => {
       const id = c.get('customer').customerId;
       const calls: ReturnType<typeof voiceBody>[] = [];
-      for (const ref of recentCalls.get(id)?.newest() ?? []) {
+      for (const ref of [...(recentCalls.get(id) ?? [])].reverse()) {
         const tx = ctx.transactions.get(ref, id);
         if (tx) calls.push(voiceBody(tx));
       }

@@ -1,8 +1,7 @@
 import { analyzeMessage, type MessageEncoding, type NonGsmCharacter } from '@x/service/request';
 import { phoneMatcher } from '../service/phone.js';
-import { Ring } from './ring.js';
 
-/** Messages kept; beyond, the oldest goes (in constant time). */
+/** Messages kept; beyond, the oldest goes. */
 export const OUTBOX_SIZE = 10_000;
 
 /** What reached the "phone": every SMS and call, with its rendered text. */
@@ -58,7 +57,7 @@ export interface OutboxFilter {
 
 /** The last messages (at most OUTBOX_SIZE; the oldest goes first). */
 export class Outbox {
-  private readonly messages = new Ring<OutboxMessage>(OUTBOX_SIZE);
+  private messages: OutboxMessage[] = [];
 
   constructor(
     private readonly now: () => number,
@@ -66,35 +65,37 @@ export class Outbox {
     private readonly onAdd: (message: OutboxMessage) => void = () => undefined,
   ) {}
 
-  /** Keeps `message` itself, stamped with the time (callers hand over an object of their own: no copy per message). */
+  /** Keeps a message, stamped with the time. */
   add(message: Omit<OutboxMessage, 'at'>): void {
-    const added = message as OutboxMessage;
-    added.at = this.now();
-    this.messages.push(added);
+    const added: OutboxMessage = { ...message, at: this.now() };
+    this.keep(added);
     this.onAdd(added);
   }
 
   list(filter: OutboxFilter = {}): OutboxMessage[] {
     const matches = outboxPredicate(filter);
-    const out: OutboxMessage[] = [];
-    for (const m of this.messages.values()) if (matches(m)) out.push(m);
-    return out;
+    return this.messages.filter(matches);
   }
 
   /** The newest message to this number, in any format the client accepts. */
   latest(phoneNumber: string): OutboxMessage | undefined {
     const matches = phoneMatcher(phoneNumber);
-    for (const m of this.messages.newest()) if (matches(m.phoneNumber)) return m;
+    for (let i = this.messages.length - 1; i >= 0; i--) if (matches(this.messages[i]!.phoneNumber)) return this.messages[i];
     return undefined;
   }
 
   clear(): void {
-    this.messages.clear();
+    this.messages = [];
   }
 
   /** Puts back the messages of a saved state, oldest first (no events). */
   restore(messages: OutboxMessage[]): void {
-    for (const message of messages) this.messages.push(message);
+    for (const message of messages) this.keep(message);
+  }
+
+  private keep(message: OutboxMessage): void {
+    this.messages.push(message);
+    if (this.messages.length > OUTBOX_SIZE) this.messages.shift();
   }
 }
 

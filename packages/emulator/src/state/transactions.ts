@@ -9,7 +9,7 @@ import { outcomeOf } from '../service/numbers.js';
 import { phoneMatcher } from '../service/phone.js';
 import { maskCredentials } from '../service/url.js';
 import { statusOf, timestamp, type StatusBody } from '../service/status.js';
-import { addStatus, historyOf, keptTransaction, statusCode, statusNow, type TransactionStore, type Kind, type SavedTransaction, type Transaction } from './store.js';
+import { addStatus, keptTransaction, statusNow, type TransactionStore, type Kind, type SavedTransaction, type Transaction } from './store.js';
 import type { Customer } from '../types.js';
 import type { Params } from '../service/validate.js';
 
@@ -89,7 +89,7 @@ export class Transactions {
     if (!timer) return;
     tx.timer = undefined;
     timer.cancel();
-    if (INTERMEDIATE.has(statusCode(tx))) this.onEvictedEarly(tx);
+    if (INTERMEDIATE.has(tx.status.code)) this.onEvictedEarly(tx);
   }
 
   create(kind: Kind, customer: Customer, p: Params, timing: TransactionTiming = {}): Transaction {
@@ -105,7 +105,8 @@ export class Transactions {
       phoneNumber: p.phone_number!,
       createdAt: at,
       settlesAt: at + (step?.delayMs ?? timing.delayMs ?? (call ? this.delays.voice : this.delays.sms)),
-      statuses: [initial, at],
+      status: { code: initial, updatedAt: at },
+      history: [{ code: initial, at }],
       finalCode: step ? stepStatus(step) : (timing.final ?? (call ? outcome.voice : outcome.sms)),
       owner: customer,
       timer: undefined,
@@ -128,7 +129,7 @@ export class Transactions {
   restore(saved: SavedTransaction, owner: Customer | undefined): void {
     const tx = keptTransaction(saved, owner);
     this.store.add(tx, this.now());
-    if (owner && INTERMEDIATE.has(statusCode(tx))) this.schedule(tx, owner);
+    if (owner && INTERMEDIATE.has(tx.status.code)) this.schedule(tx, owner);
   }
 
   /** A transaction of this customer, settled; undefined when unknown, expired or another customer's. */
@@ -156,7 +157,7 @@ export class Transactions {
 
   /** The final status once its time has come; `due` when the delivery timer fired (timers can fire a ms early). */
   settle(tx: Transaction, due = false): Transaction {
-    if (INTERMEDIATE.has(statusCode(tx)) && (due || this.now() >= tx.settlesAt)) {
+    if (INTERMEDIATE.has(tx.status.code) && (due || this.now() >= tx.settlesAt)) {
       addStatus(tx, tx.finalCode, tx.settlesAt);
       this.onChange(tx);
     }
@@ -232,8 +233,8 @@ function transactionView(tx: Transaction): TransactionView {
     customerId: tx.customerId,
     createdAt: tx.createdAt,
     status: statusNow(tx),
-    history: historyOf(tx),
-    final: !INTERMEDIATE.has(statusCode(tx)),
+    history: tx.history.map((h) => ({ ...h })),
+    final: !INTERMEDIATE.has(tx.status.code),
   };
   if (tx.verify) view.verify = { state: tx.verify.state, attempts: tx.verify.attempts, channel: tx.verify.channel };
   const url = tx.callbackUrl ?? tx.owner?.callbackUrl;
@@ -244,7 +245,7 @@ function transactionView(tx: Transaction): TransactionView {
 
 /** What a transaction's callback is about, for callback fault rules: its product, its number, its first (intermediate) status. */
 function aboutOf(tx: Transaction): CallbackAbout {
-  const [code, at] = tx.statuses as [number, number];
+  const { code, at } = tx.history[0]!;
   return { product: tx.kind === 'sms' ? 'messaging' : tx.kind, phoneNumber: tx.phoneNumber, earlier: INTERMEDIATE.has(code) ? () => callbackPayload(tx, statusOf(code, at)) : undefined };
 }
 
