@@ -2,7 +2,7 @@
 // connections, every request freshly signed with its own nonce), against the floor: a trivial
 // Hono route served the same way (@hono/node-server) in the same server process. One row sends
 // the official Node client's header layout (telesignsdk: Date header), which the emulator must
-// serve as fast as its own.
+// serve as fast as its own. Then its start (import + createEmulator) against msw's setupServer.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -131,6 +131,51 @@ if (process.argv[2] === 'serve-one') {
   if (atCap.transactions.size !== CAP) throw new Error(`the full store kept ${atCap.transactions.size} transactions, not ${CAP}`);
   below.close();
   atCap.close();
+  startTimes();
+}
+
+/**
+ * The emulator's start against msw's, each in a fresh process from this folder (the built
+ * packages): import + createEmulator(), against import of msw and msw/node + setupServer() with
+ * one handler + listen(). Both are then ready to answer a test's requests.
+ */
+function startTimes() {
+  const rounds = Math.max(3, Number(process.env.BENCH_START_ROUNDS ?? 15));
+  const start = 'const t = performance.now(); const c = process.cpuUsage();';
+  const end = 'const u = process.cpuUsage(c); console.log(performance.now() - t, (u.user + u.system) / 1000);';
+  const variants = [
+    { name: '@x/emulator: import + createEmulator()', code: `${start} const { createEmulator } = await import('@x/emulator'); const e = createEmulator(); ${end} e.close();` },
+    {
+      name: 'msw: import + setupServer(one handler) + listen()',
+      role: 'msw',
+      code: `${start} const { http, HttpResponse } = await import('msw'); const { setupServer } = await import('msw/node'); const s = setupServer(http.post('https://rest-api.telesign.com/v1/messaging', () => HttpResponse.json({}))); s.listen(); ${end} s.close();`,
+    },
+  ];
+  const cwd = new URL('.', import.meta.url).pathname;
+  const once = (v) => {
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', v.code], { cwd, encoding: 'utf8' });
+    const [wall, cpu] = run.stdout.trim().split(' ').map(Number);
+    if (run.status !== 0 || !Number.isFinite(cpu)) throw new Error(`${v.name}: ${run.stderr}`);
+    return cpu;
+  };
+  for (const v of variants) once(v); // warms the file system cache
+  const times = variants.map(() => []);
+  for (let round = 0; round < rounds; round++) for (let k = 0; k < variants.length; k++) {
+    const i = (k + round) % variants.length;
+    times[i].push(once(variants[i]));
+  }
+  report({
+    id: 'emulator-start',
+    title: "Emulator start against msw's setupServer, CPU time in a fresh process",
+    unit: 'CPU ms',
+    rounds,
+    processes: true,
+    ms: 0,
+    warmupMs: 0,
+    notes: ['CPU milliseconds (user + system) inside a fresh process, from before the first import to the emulator created (or msw listening). Lower is faster; the ratio is against msw in the same round, below 1.00x is faster.'],
+    references: [{ name: variants[1].name, role: 'msw' }],
+    rows: pairedRows(variants, times, ['msw']),
+  });
 }
 
 /**

@@ -86,9 +86,10 @@ const summary = [
   ['Emulator: signed SMS POSTs, by server CPU time, both served at once', 'emulator-together', 'emulator, POST /v1/messaging signed by @x/auth', 'req/CPU-s', [null, 'floor']],
   ['Emulator: signed SMS POSTs, by instructions (valgrind)', 'instructions-emulator', 'emulator, POST /v1/messaging signed by @x/auth', 'req/M instr', [null, 'floor']],
   ['Emulator: transaction store full (each POST evicts the oldest)', 'emulator-store', 'store full', 'req/s', [null, 'below cap']],
+  ["Emulator start: import + createEmulator() (CPU time; below 1.00x is faster)", 'emulator-start', '@x/emulator: import + createEmulator()', 'CPU ms', [null, 'msw']],
 ].filter(([, id]) => results[id]);
 
-const floorName = { official: 'official client', 'node:http': 'node:http floor', floor: 'floor', 'by hand': 'the route verifying by hand (node:crypto)', 'below cap': 'the store below its cap', filling: 'a filling store below the cap', expiring: 'a store below the cap with keys expiring' };
+const floorName = { official: 'official client', 'node:http': 'node:http floor', floor: 'floor', 'by hand': 'the route verifying by hand (node:crypto)', 'below cap': 'the store below its cap', msw: "msw's setupServer with one handler", filling: 'a filling store below the cap', expiring: 'a store below the cap with keys expiring' };
 /** What the header says about the file: generated, no history, the one section carried over. */
 const GENERATED = 'Every section is generated from the last run and replaced by the next (`npm run bench`); do not edit by hand. The last section, "Sending at volume", is written by `node bench/volume.mjs` and carried over.';
 const lines = [];
@@ -128,13 +129,15 @@ const cold = row('coldstart-require', '@x/client: require + createClient()')?.ra
 if (cold) floors.push(`Cold start, \`require\` + createClient() installed, by CPU time: ${cold.median.toFixed(2)}x the official client's (range ${cold.min.toFixed(2)}-${cold.max.toFixed(2)}; below 1.00x is faster); floor at most 1.00x: ${cold.median <= 1 ? 'met' : 'not met'}.`);
 const emulatorRate = row('emulator', 'emulator, POST /v1/messaging signed by @x/auth');
 if (emulatorRate) floors.push(`Emulator: ${rate(emulatorRate)} signed SMS POSTs a second; floor at least 5,000: ${emulatorRate.median >= 5000 ? 'met' : 'not met'}.`);
+const start = row('emulator-start', '@x/emulator: import + createEmulator()')?.ratios.find((x) => x.against === 'msw');
+if (start) floors.push(`Emulator start (import + createEmulator()), by CPU time: ${start.median.toFixed(2)}x msw's setupServer with one handler (range ${start.min.toFixed(2)}-${start.max.toFixed(2)}); floor at most 1.00x: ${start.median <= 1 ? 'met' : 'not met'}.`);
 const signer = results.sign?.rows.find((r) => r.name.includes('default on Node'))?.ratios.find((x) => x.against === 'official');
 if (signer) floors.push(`Signing with the Node default: ${signer.median.toFixed(2)}x the official client's header generation (range ${signer.min.toFixed(2)}-${signer.max.toFixed(2)}); floor at least 1.0x: ${signer.median >= 1 ? 'met' : 'not met'}.`);
 if (signing) floors.push(`@x/auth signing only: ${(signing.size / 1000).toFixed(2)} KB min+gz; at most 5.5 KB: ${signing.size <= 5500 ? 'met' : 'not met'}.`);
 if (floors.length) lines.push('## Floors', '', ...floors.map((g) => `- ${g}`), '');
 
 lines.push('## Every comparison', '');
-for (const id of ['sign', 'instructions-sign', 'replay', 'client-c32', 'client-c1', 'coldstart-require', 'coldstart-import', 'coldstart-require-wall', 'coldstart-import-wall', 'instructions-client', 'emulator', 'emulator-cpu', 'emulator-together', 'instructions-emulator', 'emulator-store', 'adapters-express', 'adapters-express-cpu', 'instructions-express', 'adapters-fastify', 'adapters-fastify-cpu', 'instructions-fastify']) {
+for (const id of ['sign', 'instructions-sign', 'replay', 'client-c32', 'client-c1', 'coldstart-require', 'coldstart-import', 'coldstart-require-wall', 'coldstart-import-wall', 'instructions-client', 'emulator', 'emulator-cpu', 'emulator-together', 'instructions-emulator', 'emulator-store', 'emulator-start', 'adapters-express', 'adapters-express-cpu', 'instructions-express', 'adapters-fastify', 'adapters-fastify-cpu', 'instructions-fastify']) {
   const result = results[id];
   if (!result) continue;
   lines.push(`### ${result.title}`, '');
