@@ -8,12 +8,11 @@ import { corsMiddleware } from './control/cors.js';
 import { sendInbound } from './state/inbound.js';
 import { heldOpen } from './state/keep-alive.js';
 import { inspectorRoutes } from './inspector/routes.js';
-import { report } from './logger.js';
 import { journalMiddleware } from './control/record.js';
 import { controlRoutes } from './control/routes.js';
 import { openApiDocument } from './openapi/document.js';
 import { PRODUCTS } from './routes/products.js';
-import { answeringFamily, buildProduct } from './routes/service.js';
+import { buildProduct, internalError } from './routes/service.js';
 import type { Customer, EmulatorEnv, EmulatorOptions } from './types.js';
 import type { CallbackAttempt, CallbackView } from './state/callbacks.js';
 import type { EmulatorEventListener } from './state/events.js';
@@ -188,10 +187,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     markNotEmulated(c);
     return outside.fail(c, 'not_found');
   });
-  app.onError((error, c) => {
-    report(ctx.logger, 'error', `${c.req.method} ${c.req.path} failed; answered 500.`, { method: c.req.method, path: c.req.path, error });
-    return (answeringFamily(c) ?? outside).fail(c, 'internal_error');
-  });
+  app.onError((error, c) => internalError(ctx, outside, error, c));
 
   const serve = async (request: Request, env: EmulatorEnv): Promise<Response> => {
     // As fetch: an aborted signal rejects with its reason, before or while the request is served.

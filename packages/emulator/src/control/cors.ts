@@ -1,6 +1,6 @@
 // CORS for the service routes (opt-in: `cors: true`, `--cors`), so that a web page can try the
 // auth package against the emulator. The control routes never answer other origins (control/guard.ts).
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { EmulatorContext } from '../state/context.js';
 import { report } from '../logger.js';
 import { json } from '../service/respond.js';
@@ -39,13 +39,9 @@ type CorsEnv = { Bindings: EmulatorEnv };
 
 export function corsMiddleware(ctx: EmulatorContext): MiddlewareHandler<CorsEnv> {
   const warned = new Set<string>();
-  // Not async: a request without an Origin (every server-side client) passes through without a promise of its own.
-  return (c, next) => {
+  return async (c, next) => {
     const origin = headerOf(c, 'origin');
-    return origin === undefined || isControlPath(c.req.path) ? next() : crossOrigin(c, next, origin);
-  };
-
-  async function crossOrigin(c: Context<CorsEnv>, next: Next, origin: string): Promise<Response | void> {
+    if (origin === undefined || isControlPath(c.req.path)) return next();
     const preflight = c.req.method === 'OPTIONS' && headerOf(c, 'access-control-request-method') !== undefined;
     if (!ctx.cors) {
       if (!preflight) return next();
@@ -81,5 +77,5 @@ export function corsMiddleware(ctx: EmulatorContext): MiddlewareHandler<CorsEnv>
       add(headers);
       c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
     }
-  }
+  };
 }

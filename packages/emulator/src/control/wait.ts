@@ -101,7 +101,6 @@ function compile(ctx: EmulatorContext, query: unknown): Compiled {
   throw new EmulatorError('invalid_option', `waitFor knows the queries outbox, journal, callback and transaction; got ${shown(Object.keys(q)[0])}.`);
 }
 
-/** Checks a `timeoutMs` option (waitFor, idle). */
 /** See `Emulator.waitFor`. */
 export function waitFor(ctx: EmulatorContext, query: unknown, options: WaitOptions = {}): Promise<unknown> {
   let compiled: Compiled;

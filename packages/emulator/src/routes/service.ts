@@ -3,6 +3,7 @@ import { honoApp } from '../hono-app.js';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { sleep } from '../abort.js';
 import { markNotEmulated } from '../in-process.js';
+import { report } from '../logger.js';
 import { BODY_PROBLEMS, parseBody, readBody, type ParsedBody } from '../service/body.js';
 import type { AccountSet, EmulatorContext } from '../state/context.js';
 import type { ErrorFamily, FamilyName } from '../service/families.js';
@@ -19,8 +20,6 @@ export interface ServiceVariables extends JournalVariables {
   customer: Customer;
   /** The raw body (verified with the signature). */
   raw: Uint8Array;
-  /** The error family of the product answering: the emulator's onError answers a 500 in it. */
-  family: ErrorFamily;
 }
 export type ServiceEnv = { Bindings: EmulatorEnv; Variables: ServiceVariables };
 export type ServiceApp = Hono<ServiceEnv>;
@@ -30,7 +29,7 @@ export type ServiceContext = Context<ServiceEnv>;
  * One product of the service, mounted at `path` with `app.route()`. Every answer of the module is
  * in its `family`; around `routes` the module gets the shared fault and auth middleware, a 404 in
  * its family for operations it does not know, and a logged 500 JSON answer in its family when a
- * route throws (from the emulator's onError).
+ * route throws.
  */
 export interface ProductModule {
   readonly path: string;
@@ -43,11 +42,7 @@ export interface ProductModule {
   routes(app: ServiceApp, ctx: EmulatorContext, family: ErrorFamily): void;
 }
 
-/**
- * The Hono sub-app of a product: shared middleware, its routes, then 404. No onError of its own:
- * Hono wraps every handler of a sub-app that has one in a composition of its own, made anew on each
- * request; the emulator's onError answers in the family `answeringFamily` names.
- */
+/** The Hono sub-app of a product: shared middleware, its routes, then 404; a 500 in its family when a route throws. */
 export function buildProduct(ctx: EmulatorContext, product: ProductModule): ServiceApp {
   const family = ctx.family(product.family);
   const app = honoApp<ServiceEnv>();
@@ -58,12 +53,14 @@ export function buildProduct(ctx: EmulatorContext, product: ProductModule): Serv
     markNotEmulated(c);
     return family.fail(c, 'not_found');
   });
+  app.onError((error, c) => internalError(ctx, family, error, c));
   return app;
 }
 
-/** The error family of the product answering the request, if a product is (set by its service middleware). */
-export function answeringFamily(c: Context): ErrorFamily | undefined {
-  return (c as ServiceContext).get('family');
+/** A route threw: logged, and answered 500 in the family of the app answering. */
+export function internalError(ctx: EmulatorContext, family: ErrorFamily, error: Error, c: Context): Response {
+  report(ctx.logger, 'error', `${c.req.method} ${c.req.path} failed; answered 500.`, { method: c.req.method, path: c.req.path, error });
+  return family.fail(c, 'internal_error');
 }
 
 /** The 405 of a resource, with the methods it supports. */
@@ -85,29 +82,26 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
   const customers = ctx.accounts(accounts);
   const limit = Math.min(maxBodyBytes ?? settings.maxBodyBytes, settings.maxBodyBytes);
   return async (c, next) => {
-    c.set('family', family);
     const method = c.req.method;
     const path = c.req.path;
     const request = c.req.raw;
-    if (faults.size) {
-      const latency = faults.take('latency', method, path);
-      if (latency) {
-        note(c, { fault: 'latency' });
-        // A client that gives up meanwhile (its signal; over HTTP, its connection closing) abandons the request.
-        if (!(await sleep(latency.ms, request.signal))) {
-          note(c, { verdict: 'fault:latency' });
-          return family.fail(c, 'unavailable', { description: 'the client gave up during a latency fault; the request was not processed' });
-        }
+    const latency = faults.take('latency', method, path);
+    if (latency) {
+      note(c, { fault: 'latency' });
+      // A client that gives up meanwhile (its signal; over HTTP, its connection closing) abandons the request.
+      if (!(await sleep(latency.ms, request.signal))) {
+        note(c, { verdict: 'fault:latency' });
+        return family.fail(c, 'unavailable', { description: 'the client gave up during a latency fault; the request was not processed' });
       }
-      const answered = faultAnswer(c, family, faults, method, path);
-      if (answered) {
-        note(c, { fault: answered.type, verdict: `fault:${answered.type}` });
-        if (answered.type === 'reset' && c.env) {
-          c.env.reset = true;
-          c.env.dropped = true;
-        }
-        return answered.response;
+    }
+    const answered = faultAnswer(c, family, faults, method, path);
+    if (answered) {
+      note(c, { fault: answered.type, verdict: `fault:${answered.type}` });
+      if (answered.type === 'reset' && c.env) {
+        c.env.reset = true;
+        c.env.dropped = true;
       }
+      return answered.response;
     }
 
     let raw: Uint8Array | undefined;
@@ -133,7 +127,7 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
     }
     note(c, { verdict: 'ok', customerId: result.customerId });
     // The rate fault counts per customer, so it runs once the customer is known.
-    const limited = faults.size ? faults.limit(method, path, result.customerId, ctx.now()) : undefined;
+    const limited = faults.limit(method, path, result.customerId, ctx.now());
     if (limited) {
       note(c, { fault: 'rate', verdict: 'fault:rate' });
       return family.fail(c, 'rate_limited', {
@@ -144,7 +138,7 @@ export function serviceMiddleware(ctx: EmulatorContext, family: ErrorFamily, acc
     c.set('customer', customers.get(result.customerId)!);
     c.set('raw', raw);
     await next();
-    if (faults.size && faults.take('drop', method, path)) {
+    if (faults.take('drop', method, path)) {
       note(c, { fault: 'drop', verdict: 'fault:drop' });
       if (c.env) c.env.dropped = true;
     }

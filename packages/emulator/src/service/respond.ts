@@ -30,10 +30,8 @@ function factsOf(body: unknown): AnswerFacts | undefined {
 }
 
 /** Every answer of the emulator is JSON with `Content-Type: application/json`. */
-const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });
-
 export const json = (status: number, body: unknown, headers?: Record<string, string>): Response =>
-  new Response(JSON.stringify(body), { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS });
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** A service answer: `json`, with its service code and reference id noted for the journal (the last answer built wins). */
 export const reply = (c: JournalContext, status: number, body: unknown, headers?: Record<string, string>): Response => {

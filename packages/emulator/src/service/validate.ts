@@ -55,11 +55,11 @@ export const CALL_FORWARD_ACTIONS = ['block', 'flag'];
 export const FORM_BOOLEANS = ['true', 'false'];
 export const VOICES = ['f-zh-HK', 'f-zh-CN', 'f-zh-TW', 'f-da-DK', 'f-nl-NL', 'f-en-AU', 'f-en-GB', 'f-en-US', 'f-en-CA', 'f-en-IN', 'f-fi-FI', 'f-fr-FR', 'f-fr-CA', 'f-it-IT', 'f-ja-JP', 'f-ko-KR', 'f-nb-NO', 'f-pl-PL', 'f-pt-BR', 'f-pt-PT', 'f-es-MX', 'f-es-ES'];
 
-/** More than `max` characters (code points)? Counted only when its UTF-16 length is over `max` (no array per request). */
 /** Is `value` one of `list`? (The service's lists are typed tuples; a request's field is any string.) */
 export const oneOf = (list: readonly string[], value: string) => list.includes(value);
 
-const longerThan = (text: string, max: number) => text.length > max && [...text].length > max;
+/** More than `max` characters (code points)? */
+const longerThan = (text: string, max: number) => [...text].length > max;
 
 const isIpv6 = (value: string) => value.length >= IPV6_LENGTH.min && value.length <= IPV6_LENGTH.max && IPV6.test(value);
 

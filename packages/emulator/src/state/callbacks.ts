@@ -61,8 +61,6 @@ export interface CallbackView extends Omit<CallbackAttempt, 'body'> {
 }
 
 const MAX_RECORDS = 10_000;
-/** No callback fault rule applies. */
-export const NO_RULES: readonly CallbackFaultRule[] = Object.freeze([]);
 const SIGNATURE_SHOWN = 6;
 
 /** Cuts signatures to their first characters; other headers as they are. */
@@ -79,8 +77,6 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   return out;
 }
 
-const digests = new WeakMap<CallbackAttempt, string>();
-
 export function viewOf(record: CallbackAttempt): CallbackView {
   let payload: unknown;
   try {
@@ -88,9 +84,7 @@ export function viewOf(record: CallbackAttempt): CallbackView {
   } catch {
     payload = record.body;
   }
-  let bodySha256 = digests.get(record);
-  if (bodySha256 === undefined) digests.set(record, (bodySha256 = sha256Hex(record.body)));
-  const view: CallbackView = { id: record.id, referenceId: record.referenceId, url: record.url, attempt: record.attempt, at: record.at, ok: record.ok, payload, headers: redactHeaders(record.headers), bodySha256, verifiable: true };
+  const view: CallbackView = { id: record.id, referenceId: record.referenceId, url: record.url, attempt: record.attempt, at: record.at, ok: record.ok, payload, headers: redactHeaders(record.headers), bodySha256: sha256Hex(record.body), verifiable: true };
   if (record.status !== undefined) view.status = record.status;
   if (record.error !== undefined) view.error = record.error;
   if (record.cause !== undefined) view.cause = record.cause;
@@ -170,7 +164,7 @@ export class CallbackSender {
     /** Told about every finished attempt. */
     private readonly onAttempt: (record: CallbackAttempt) => void = () => undefined,
     /** The callback fault rules that apply to a callback, in order (the emulator's fault rules; each use counted). */
-    private readonly chaosOf: (about: CallbackAbout) => readonly CallbackFaultRule[] = () => NO_RULES,
+    private readonly chaosOf: (about: CallbackAbout) => readonly CallbackFaultRule[] = () => [],
   ) {}
 
   /**
@@ -181,7 +175,7 @@ export class CallbackSender {
    * the last copy (right after, or `delayMs` after the final one).
    */
   send(url: string, payload: unknown, credentials: Credentials, referenceId: string, about?: CallbackAbout): void {
-    const rules = about ? this.chaosOf(about) : NO_RULES;
+    const rules = about ? this.chaosOf(about) : [];
     if (rules.length === 0) return void this.deliver(url, payload, credentials, referenceId);
     // One task for the whole sequence, so that `idle()` never sees a gap between its parts.
     const task = this.sequence(rules, url, payload, credentials, referenceId, about!).finally(() => this.pending.delete(task));

@@ -1,6 +1,6 @@
 import { AuthError, createKeyCache, createMemoryReplayStore, type VerifyOptions } from '@x/auth';
 import { decodeCredentials } from '@x/auth/protocol';
-import { CallbackSender, NO_RULES, viewOf } from './callbacks.js';
+import { CallbackSender, viewOf } from './callbacks.js';
 import { Clock, clockSource } from './clock.js';
 import { DEFAULT_CUSTOMER } from '../service/customers.js';
 import { EmulatorError } from '../errors.js';
@@ -155,7 +155,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     options.callbacks ?? {},
     now,
     (record) => events.emit('callback', () => viewOf(record)),
-    (about) => (faults.size ? faults.takeCallbacks(about) : NO_RULES),
+    (about) => faults.takeCallbacks(about),
   );
   const scripts: NumberScripts = new NumberScripts(() => events.emit('numbers', () => ({ numbers: scripts.list() })));
   if (options.numbers !== undefined) scripts.set(options.numbers);

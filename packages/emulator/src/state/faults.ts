@@ -298,7 +298,7 @@ export class Faults {
     return this.rules.map(({ left, admitted: _admitted, ...rule }) => (rule.type === 'rate' ? rule : { ...rule, times: left }));
   }
 
-  /** How many rules are active (0: the request path skips fault matching). */
+  /** How many rules are active. */
   get size(): number {
     return this.rules.length;
   }
