@@ -154,7 +154,7 @@ function startTimes() {
   const cwd = new URL('.', import.meta.url).pathname;
   const once = (v) => {
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', v.code], { cwd, encoding: 'utf8' });
-    const [wall, cpu] = run.stdout.trim().split(' ').map(Number);
+    const cpu = Number(run.stdout.trim().split(' ')[1]);
     if (run.status !== 0 || !Number.isFinite(cpu)) throw new Error(`${v.name}: ${run.stderr}`);
     return cpu;
   };

@@ -104,6 +104,8 @@ export function compilerFor(entries) {
  * Runs API Extractor on one entry: `{ ok, what, messages }`. Without `update`, `ok` says the
  * committed report matches the build; with it, the report is rewritten. `compiler` (from
  * `compilerFor`) shares one program between the entries of a package.
+ * @param {{ name: string, pkgDir: string, types: string | undefined, report: string }} entry
+ * @param {{ update?: boolean, compiler?: CompilerState | undefined }} [options]
  */
 export function extract(entry, { update = false, compiler } = {}) {
   const problem = problemOf(entry);
