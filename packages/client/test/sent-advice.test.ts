@@ -22,7 +22,7 @@ const TRANSPORTS: [string, Partial<ClientOptions>][] = [
   ['the global fetch', { fetch: (url, init) => fetch(url, init) }],
   ['createNodeFetch', { fetch: createNodeFetch() }],
 ];
-const client = (extra: Partial<ClientOptions>) => createClient({ ...DEFAULT_CUSTOMER, baseUrl: recorder.url, timeoutMs: 1_000, retry: { retries: 2, minDelayMs: 0, maxDelayMs: 0 }, ...extra });
+const client = (extra: Partial<ClientOptions>) => createClient({ ...DEFAULT_CUSTOMER, baseUrl: recorder.url, timeoutMs: 400, retry: { retries: 2, minDelayMs: 0, maxDelayMs: 0 }, ...extra });
 
 const SENDS = {
   'an SMS': (c: ReturnType<typeof client>) => c.messaging.send({ phoneNumber: '15555550300', message: 'hello', messageType: 'ARN' }),
