@@ -90,7 +90,7 @@ describe('transactions beyond maxTransactions', () => {
     const now = 1_000_000;
     const scheduler = new Scheduler(() => now);
     const early: string[] = [];
-    const transactions = new Transactions(new TransactionStore(3_600_000, 3), new CallbackSender({}, () => now), scheduler, () => now, { sms: 1_000, voice: 1_000 }, undefined, (tx) =>
+    const transactions = new Transactions(new TransactionStore(3_600_000, 3), new CallbackSender({}, scheduler), scheduler, () => now, { sms: 1_000, voice: 1_000 }, undefined, (tx) =>
       early.push(tx.referenceId),
     );
     const owner = { ...customer, callbackUrl: 'http://127.0.0.1:9/cb' };
@@ -109,7 +109,7 @@ describe('transactions beyond maxTransactions', () => {
     const scheduler = new Scheduler(() => now);
     const early: string[] = [];
     const changed: string[] = [];
-    const transactions = new Transactions(new TransactionStore(3_600_000, 6), new CallbackSender({}, () => now), scheduler, () => now, { sms: 1_000, voice: 1_000 }, (tx) => changed.push(`${tx.referenceId}:${tx.history.length}`), (tx) =>
+    const transactions = new Transactions(new TransactionStore(3_600_000, 6), new CallbackSender({}, scheduler), scheduler, () => now, { sms: 1_000, voice: 1_000 }, (tx) => changed.push(`${tx.referenceId}:${tx.history.length}`), (tx) =>
       early.push(tx.referenceId),
     );
     const made = Array.from({ length: 8 }, (_, i) => {
@@ -149,7 +149,7 @@ describe('transactions beyond maxTransactions', () => {
     const scheduler = new Scheduler(() => now);
     const early: unknown[] = [];
     const store = new TransactionStore(10_000, 100);
-    const transactions = new Transactions(store, new CallbackSender({}, () => now), scheduler, () => now, { sms: 1_000, voice: 1_000 }, undefined, (tx) => early.push(tx));
+    const transactions = new Transactions(store, new CallbackSender({}, scheduler), scheduler, () => now, { sms: 1_000, voice: 1_000 }, undefined, (tx) => early.push(tx));
     const first = transactions.create('sms', customer, { phone_number: '15555550100' });
     now += 5_000;
     scheduler.runDue();

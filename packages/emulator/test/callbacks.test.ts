@@ -1,8 +1,9 @@
 import { callbackSignature } from '@x/auth';
 import { timingSafeEqual } from '@x/auth/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../src/index.js';
 import { startEmulator, type RunningEmulator } from '../src/node.js';
-import { call, startCallbackRecorder, customer, type Received } from './helpers.js';
+import { call, local, startCallbackRecorder, customer, type Received } from './helpers.js';
 
 let receiver: Awaited<ReturnType<typeof startCallbackRecorder>>;
 let receiverUrl: string;
@@ -66,5 +67,30 @@ describe('per-request callback_url', () => {
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0]!.body).status.code).toBe(200);
     await server.close();
+  });
+});
+
+describe('a callback retry and reset()', () => {
+  it('goes on waiting for its time on the clock: reset forgets deliveries, not retries', async () => {
+    const at = Date.now();
+    const sent: string[] = [];
+    const fetch = (async (url: string | URL | Request) => {
+      sent.push(String(url));
+      return new Response(null, { status: sent.length === 1 ? 500 : 204 });
+    }) as typeof globalThis.fetch;
+    const emulator = createEmulator({ now: () => at, deliveryDelayMs: 1, customers: [{ ...customer, callbackUrl: 'http://receiver.test/cb' }], callbacks: { fetch, retryDelaysMs: [60_000] } });
+    try {
+      expect((await local(emulator, 'POST', '/v1/messaging', { form: { phone_number: '15555550100', message: 'hi', message_type: 'ARN' } })).status).toBe(200);
+      await emulator.clock.advance(1);
+      expect(sent).toHaveLength(1);
+      emulator.reset();
+      await emulator.clock.advance(59_999);
+      expect(sent).toHaveLength(1);
+      await emulator.clock.advance(2);
+      expect(sent).toHaveLength(2);
+      await emulator.idle();
+    } finally {
+      emulator.close();
+    }
   });
 });

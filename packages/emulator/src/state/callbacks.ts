@@ -4,6 +4,7 @@ import { EmulatorError } from '../errors.js';
 import type { CallbackAbout, CallbackChaos, CallbackFaultRule } from './faults.js';
 import { LATE_DEFAULT_MS } from './faults.js';
 import { maskCredentials, splitCredentials } from '../service/url.js';
+import type { Scheduled, Scheduler } from './scheduler.js';
 
 /** How the emulator delivers callbacks (`createEmulator({ callbacks })`). */
 export interface CallbackDeliveryOptions {
@@ -137,16 +138,17 @@ function targetOf(url: string, headers: Record<string, string>): Target {
   return { url: split.url, headers: sent, shown: maskCredentials(url), recorded: { ...headers, authorization: 'Basic ***' } };
 }
 
+/** A wait for a time of the clock (a retry, a late copy) on the emulator's scheduler. */
 interface Sleeper {
   at: number;
   run: () => void;
   cancelled: () => void;
-  timer: ReturnType<typeof setTimeout>;
+  task?: Scheduled;
 }
 
 /**
- * Delivers signed callbacks with retries, and records every attempt. Waits between attempts run
- * on the emulator's clock: `wake()` (after the clock moved) brings the due ones forward.
+ * Delivers signed callbacks with retries, and records every attempt. Waits between attempts are
+ * background tasks of the emulator's scheduler (`idle()` waits for them through `idle()` here).
  */
 export class CallbackSender {
   readonly attempts: CallbackAttempt[] = [];
@@ -155,17 +157,20 @@ export class CallbackSender {
   private readonly sleepers = new Set<Sleeper>();
   /** Where each attempt went and with which headers (Basic credentials in clear): for a re-send, never shown. */
   private readonly targets = new WeakMap<CallbackAttempt, Target>();
+  private readonly now: () => number;
   private closed = false;
   private nextId = 0;
 
   constructor(
     private readonly options: CallbackDeliveryOptions,
-    private readonly now: () => number,
+    private readonly scheduler: Scheduler,
     /** Told about every finished attempt. */
     private readonly onAttempt: (record: CallbackAttempt) => void = () => undefined,
     /** The callback fault rules that apply to a callback, in order (the emulator's fault rules; each use counted). */
     private readonly chaosOf: (about: CallbackAbout) => readonly CallbackFaultRule[] = () => [],
-  ) {}
+  ) {
+    this.now = scheduler.now;
+  }
 
   /**
    * Sends a signed callback, with retries. `about` (its product, number and earlier status) lets
@@ -282,28 +287,20 @@ export class CallbackSender {
     return record;
   }
 
-  /** Runs `run` at `at` on the emulator's clock: a real timer, or sooner when the clock is moved past it; `cancelled` if the sender closes first. */
+  /** Runs `run` at `at` on the emulator's clock; `cancelled` if the sender closes first. */
   private later(at: number, run: () => void, cancelled: () => void): void {
-    const sleeper: Sleeper = { at, run, cancelled, timer: undefined as never };
-    this.arm(sleeper);
+    const sleeper: Sleeper = { at, run, cancelled };
     this.sleepers.add(sleeper);
+    this.wait(sleeper);
   }
 
-  private arm(sleeper: Sleeper): void {
-    sleeper.timer = setTimeout(() => this.wakeOne(sleeper), Math.max(0, sleeper.at - this.now()));
-    (sleeper.timer as { unref?: () => void }).unref?.();
+  private wait(sleeper: Sleeper): void {
+    sleeper.task = this.scheduler.at(sleeper.at, () => this.sleepers.delete(sleeper) && sleeper.run(), { background: true });
   }
 
-  private wakeOne(sleeper: Sleeper): void {
-    if (!this.sleepers.delete(sleeper)) return;
-    clearTimeout(sleeper.timer);
-    if (this.closed) sleeper.cancelled();
-    else sleeper.run();
-  }
-
-  /** Starts the retries due by the clock now (their timers may be held by fake timers); the others keep waiting. */
-  runDue(): void {
-    for (const sleeper of [...this.sleepers]) if (sleeper.at <= this.now()) this.wakeOne(sleeper);
+  /** After a reset, which forgot the scheduler's tasks: the waits go on, each for its time on the clock. */
+  reschedule(): void {
+    for (const sleeper of this.sleepers) this.wait(sleeper);
   }
 
   /** What `idle()` waits for: attempts under way, and waits for a time of the clock (retries, a late copy) with the earliest. */
@@ -311,17 +308,6 @@ export class CallbackSender {
     let at: number | undefined;
     for (const sleeper of this.sleepers) if (at === undefined || sleeper.at < at) at = sleeper.at;
     return { inFlight: this.inFlight.size, sleeping: this.sleepers.size, ...(at !== undefined ? { at } : {}) };
-  }
-
-  /** After the clock moved: retries now due start, the others wait the time left. */
-  wake(): void {
-    for (const sleeper of [...this.sleepers]) {
-      if (sleeper.at <= this.now()) this.wakeOne(sleeper);
-      else {
-        clearTimeout(sleeper.timer);
-        this.arm(sleeper);
-      }
-    }
   }
 
   /** Resolves when the attempts under way have answered (not the retries waiting for their time). */
@@ -350,6 +336,10 @@ export class CallbackSender {
 
   close(): void {
     this.closed = true;
-    for (const sleeper of [...this.sleepers]) this.wakeOne(sleeper);
+    for (const sleeper of this.sleepers) {
+      sleeper.task?.cancel();
+      sleeper.cancelled();
+    }
+    this.sleepers.clear();
   }
 }

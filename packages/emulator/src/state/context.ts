@@ -153,7 +153,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
   const memoryReplay = createMemoryReplayStore({ now: base, maxEntries: 200_000 });
   const callbacks = new CallbackSender(
     options.callbacks ?? {},
-    now,
+    scheduler,
     (record) => events.emit('callback', () => viewOf(record)),
     (about) => faults.takeCallbacks(about),
   );
@@ -204,7 +204,6 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
       clock.move(ms);
       events.emit('clock', () => ({ now: clock.now(), offsetMs: clock.offsetMs }));
       scheduler.retime();
-      callbacks.wake();
       await callbacks.settled();
       return clock.now();
     },
@@ -244,6 +243,7 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
       scripts.clear();
       journal.clear();
       clock.reset();
+      callbacks.reschedule();
       for (const hook of hooks) hook();
       events.emit('reset', () => ({}));
     },

@@ -53,7 +53,6 @@ export async function idle(scheduler: Scheduler, callbacks: CallbackSender, now:
       if (finished) return await done;
       // Due by the clock, though a held timer has not said so.
       scheduler.runDue();
-      callbacks.runDue();
       if (deadline?.aborted) {
         throw new EmulatorError('wait_timeout', `idle timed out after ${options.timeoutMs} ms of real time: ${explain(scheduler, callbacks, now(), now() !== started)}. ${HOW}.`);
       }

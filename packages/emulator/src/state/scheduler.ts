@@ -49,7 +49,7 @@ export class Scheduler {
   /** The time the timer is set for (Infinity: none). */
   private timerAt = Infinity;
 
-  constructor(private readonly now: () => number) {}
+  constructor(readonly now: () => number) {}
 
   at(at: number, run: () => void, options: { background?: boolean } = {}): Scheduled {
     const task = new Task(this, at, this.seq++, run, options.background === true);
