@@ -1,3 +1,3 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'fastify', include: ['test/**/*.test.ts'], typecheck: { enabled: process.env.VITEST_TYPECHECK !== 'off', include: ['test/**/*.test-d.ts'] } } });
+export default defineProject({ test: { name: 'fastify', isolate: false, include: ['test/**/*.test.ts'], typecheck: { enabled: process.env.VITEST_TYPECHECK !== 'off', include: ['test/**/*.test-d.ts'] } } });
