@@ -2,7 +2,7 @@
 // a signed `mo_sms` callback to your callback URL. The emulator sends one on request, so that the
 // inbound handler of an application can be tested end to end.
 import type { CallbackSender } from './callbacks.js';
-import { maskCredentials } from '../service/url.js';
+import { isHttpUrl, maskCredentials } from '../service/url.js';
 import { InboundError } from '../errors.js';
 import { randomHex } from '../service/ids.js';
 import { statusOf, timestamp } from '../service/status.js';
@@ -38,15 +38,6 @@ export interface InboundResult {
   payload: InboundPayload;
 }
 
-const isUrl = (value: string) => {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-
 /** Checks the message, builds the signed callback and hands it to the sender (retries included). */
 export function sendInbound(message: InboundSms, customers: Map<string, Customer>, callbacks: CallbackSender, now: number): InboundResult {
   if (typeof message !== 'object' || message === null) throw new InboundError('message', 'inbound() takes { from, to, text, customerId?, callbackUrl? }.');
@@ -57,7 +48,7 @@ export function sendInbound(message: InboundSms, customers: Map<string, Customer
   if (customerId !== undefined && (typeof customerId !== 'string' || !customers.has(customerId))) throw new InboundError('customerId', 'customerId must be an account of this emulator (its `customers`).');
   const customer = customerId !== undefined ? customers.get(customerId)! : customers.values().next().value;
   if (!customer) throw new InboundError('customerId', 'The emulator has no account to deliver the message to.');
-  if (callbackUrl !== undefined && (typeof callbackUrl !== 'string' || !isUrl(callbackUrl))) throw new InboundError('callbackUrl', 'callbackUrl must be an http(s) URL.');
+  if (callbackUrl !== undefined && (typeof callbackUrl !== 'string' || !isHttpUrl(callbackUrl))) throw new InboundError('callbackUrl', 'callbackUrl must be an http(s) URL.');
   const url = callbackUrl ?? customer.callbackUrl;
   if (!url) {
     throw new InboundError('callbackUrl', 'No callback URL is known for this account: give the customer a callbackUrl (createEmulator({ customers: [{ ..., callbackUrl }] }), --callback-url) or pass callbackUrl.');
