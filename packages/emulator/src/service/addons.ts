@@ -140,8 +140,6 @@ const BUILDERS: Record<string, Builder> = {
 };
 
 /** Add-on names the emulator knows (the documented ones). */
-export const ADDON_NAMES = Object.keys(BUILDERS);
-
 /**
  * The sections of the requested add-ons. An unknown key, or a value that is not an object, gets
  * a section with 2801 "Invalid addons parameter"; consent-bound add-ons (contact_plus,

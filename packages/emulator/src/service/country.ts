@@ -66,11 +66,6 @@ export function countryOf(phoneNumber: string): Country | undefined {
   return region ? plan(region, code) : undefined;
 }
 
-/** Every calling code the tables know (geographic and not). */
-export function callingCodes(): string[] {
-  return Object.keys(metadata.metadata.country_calling_codes);
-}
-
 /** `numbering.cleansing.call` / `.sms` of PhoneID (service.md §4.1, cleansed codes §9.2). */
 export interface Cleansing {
   country_code: string | null;
