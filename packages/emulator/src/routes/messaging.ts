@@ -2,7 +2,7 @@ import { reply } from '../service/respond.js';
 import { smsFacts } from '../state/outbox.js';
 import { statusNow } from '../state/store.js';
 import { validateMessaging } from '../service/validate.js';
-import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
+import { allow, findTransaction, REFERENCE_PARAM, type ProductModule, validParams } from './service.js';
 
 /** SMS: POST /v1/messaging, GET /v1/messaging/{reference_id}. Positive codes in `status.code`. */
 export const messaging: ProductModule = {
@@ -10,11 +10,8 @@ export const messaging: ProductModule = {
   family: 'positive',
   routes(app, ctx, family) {
     app.post('/', (c) => {
-      const body = readParams(c, family);
-      if (body instanceof Response) return body;
-      const p = body.params;
-      const error = validateMessaging(p);
-      if (error) return family.param(c, error);
+      const p = validParams(c, family, validateMessaging);
+      if (p instanceof Response) return p;
       const customer = c.get('customer');
       const facts = smsFacts(p.message!);
       const tx = ctx.transactions.create('sms', customer, p, { parts: facts.parts });

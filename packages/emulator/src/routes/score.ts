@@ -9,16 +9,12 @@ import { reply } from '../service/respond.js';
 import { riskOf } from '../service/risk.js';
 import { validateEmailRisk, validateRisk } from '../service/validate.js';
 import { assessEmail } from '../service/email.js';
-import { allow, readParams, type ProductModule, type ServiceContext } from './service.js';
+import { allow, type ProductModule, type ServiceContext, validParams } from './service.js';
 import { scriptedPhoneType } from './phoneid.js';
 
 function assess(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily, fromPath: string | undefined): Response {
-  const body = readParams(c, family);
-  if (body instanceof Response) return body;
-  const p = body.params;
-  if (fromPath !== undefined) p.phone_number = fromPath;
-  const error = validateRisk(p);
-  if (error) return family.param(c, error);
+  const p = validParams(c, family, validateRisk, fromPath);
+  if (p instanceof Response) return p;
   const now = ctx.now();
   const { body: phone, partial } = phoneIdOf(p.phone_number!, { now });
   const risk = scriptedPhoneType(ctx, p.phone_number!, phone);
@@ -37,11 +33,8 @@ export const score: ProductModule = {
 
 /** POST /intelligence/email (service.md §7.3): the address's details and risk. */
 function assessEmailAddress(c: ServiceContext, ctx: EmulatorContext, family: ErrorFamily): Response {
-  const body = readParams(c, family);
-  if (body instanceof Response) return body;
-  const p = body.params;
-  const error = validateEmailRisk(p);
-  if (error) return family.param(c, error);
+  const p = validParams(c, family, validateEmailRisk);
+  if (p instanceof Response) return p;
   return reply(c, 200, { reference_id: randomHex(16), external_id: p.external_id ?? null, status: ctx.status(300, ctx.now()), ...assessEmail(p.email_address!) });
 }
 

@@ -11,7 +11,7 @@ import type { Fault } from '../state/faults.js';
 import { note, notePhones, type JournalVariables } from '../control/request-record.js';
 import type { Kind, Transaction } from '../state/store.js';
 import type { Customer, EmulatorEnv } from '../types.js';
-import { REFERENCE_ID } from '../service/validate.js';
+import { REFERENCE_ID, type ParamError, type Params } from '../service/validate.js';
 import { headerOf } from '../control/headers.js';
 
 /** Per request, set by the service middleware before a product route runs. */
@@ -179,6 +179,15 @@ export function readParams(c: ServiceContext, family: ErrorFamily): ParsedBody |
   if (typeof parsed === 'string') return family.fail(c, 'bad_request', { description: BODY_PROBLEMS[parsed] });
   notePhones(c, numbersOf(parsed, c.req.param('phone')));
   return parsed;
+}
+
+/** The parameters of the body, a number in the path as `phone_number`, checked by `validate`; or the 400 of the family. */
+export function validParams(c: ServiceContext, family: ErrorFamily, validate: (p: Params) => ParamError | undefined, fromPath?: string): Params | Response {
+  const body = readParams(c, family);
+  if (body instanceof Response) return body;
+  if (fromPath !== undefined) body.params.phone_number = fromPath;
+  const error = validate(body.params);
+  return error ? family.param(c, error) : body.params;
 }
 
 /** The numbers a request is about, for the journal: the path's number, `phone_number`, a Verify API recipient, a bulk request's recipients. */

@@ -6,7 +6,7 @@ import { randomDigits } from '../service/ids.js';
 import { outcomeOf } from '../service/numbers.js';
 import { reply } from '../service/respond.js';
 import { validateVoiceVerify } from '../service/validate.js';
-import { allow, readParams, type ServiceApp } from './service.js';
+import { allow, type ServiceApp, validParams } from './service.js';
 import { render, TEMPLATES, verifyStatusBody } from './verify-shared.js';
 
 /** Length of a code the emulator makes (current guide: 7 digits; the 2019 copy said 5). */
@@ -14,11 +14,8 @@ export const VOICE_CODE_LENGTH = 7;
 
 export function voiceVerifyRoutes(app: ServiceApp, ctx: EmulatorContext, family: ErrorFamily): void {
   app.post('/call', (c) => {
-    const body = readParams(c, family);
-    if (body instanceof Response) return body;
-    const p = body.params;
-    const error = validateVoiceVerify(p);
-    if (error) return family.param(c, error);
+    const p = validParams(c, family, validateVoiceVerify);
+    if (p instanceof Response) return p;
     const customer = c.get('customer');
     const outcome = outcomeOf(p.phone_number!);
     const action = p.call_forward_action?.toUpperCase() as 'BLOCK' | 'FLAG' | undefined;

@@ -4,7 +4,7 @@ import { smsFacts } from '../state/outbox.js';
 import { statusNow } from '../state/store.js';
 import { ENTERED_CODE, validateVerify } from '../service/validate.js';
 import { bulkSmsRoutes } from './bulk-sms.js';
-import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
+import { allow, findTransaction, REFERENCE_PARAM, type ProductModule, validParams } from './service.js';
 import { completionRoutes } from './verify-completion.js';
 import { voiceVerifyRoutes } from './verify-call.js';
 import { render, TEMPLATES, verifyStatusBody } from './verify-shared.js';
@@ -19,11 +19,8 @@ export const verify: ProductModule = {
   family: 'negative',
   routes(app, ctx, family) {
     app.post('/sms', (c) => {
-      const body = readParams(c, family);
-      if (body instanceof Response) return body;
-      const p = body.params;
-      const error = validateVerify(p);
-      if (error) return family.param(c, error);
+      const p = validParams(c, family, validateVerify);
+      if (p instanceof Response) return p;
       const customer = c.get('customer');
       const code = p.verify_code ?? randomDigits(7);
       const template = p.template ?? TEMPLATES[p.language ?? 'en-US'] ?? TEMPLATES['en-US']!;

@@ -2,7 +2,7 @@ import { reply } from '../service/respond.js';
 import { statusNow } from '../state/store.js';
 import type { Transaction } from '../state/store.js';
 import { validateVoice } from '../service/validate.js';
-import { allow, findTransaction, readParams, REFERENCE_PARAM, type ProductModule } from './service.js';
+import { allow, findTransaction, REFERENCE_PARAM, type ProductModule, validParams } from './service.js';
 
 const voiceBody = (tx: Transaction) => ({
   reference_id: tx.referenceId,
@@ -24,11 +24,8 @@ export const voice: ProductModule = {
     ctx.onReset(() => recentCalls.clear());
 
     app.post('/', (c) => {
-      const body = readParams(c, family);
-      if (body instanceof Response) return body;
-      const p = body.params;
-      const error = validateVoice(p);
-      if (error) return family.param(c, error);
+      const p = validParams(c, family, validateVoice);
+      if (p instanceof Response) return p;
       const customer = c.get('customer');
       const tx = ctx.transactions.create('voice', customer, p, { voice: { callerId: p.caller_id ?? null } });
       let recent = recentCalls.get(customer.customerId);
