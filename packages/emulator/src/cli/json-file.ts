@@ -2,7 +2,7 @@
 // error says what is wrong with it (cannot be read, not a regular file, not JSON at a line and
 // column, a field of the wrong shape) without a piece of what it holds: the path named may be any
 // file of the machine (`--config /etc/shadow`), and its content must not reach a terminal or a log.
-import { constants, fstatSync, openSync, closeSync, readFileSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 /** The largest file read: a saved state at its limits is far smaller. */
@@ -32,25 +32,7 @@ function checkStat(stat: { isFile(): boolean; size: number }): string | undefine
   return undefined;
 }
 
-/** The file's text, or why it cannot be read (`{ error }`: a line without its content). */
-export function readTextFileSync(path: string): { text: string } | { error: string } {
-  let fd: number;
-  try {
-    fd = openSync(path, FLAGS);
-  } catch (error) {
-    return { error: readFailure(error) };
-  }
-  try {
-    const wrong = checkStat(fstatSync(fd));
-    return wrong ? { error: wrong } : { text: readFileSync(fd, 'utf8') };
-  } catch (error) {
-    return { error: readFailure(error) };
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** As {@link readTextFileSync}; `undefined` when there is no file at `path`. */
+/** The file's text, or why it cannot be read (`{ error }`: a line without its content); `undefined` when there is no file at `path`. */
 export async function readTextFile(path: string): Promise<{ text: string } | { error: string } | undefined> {
   let file;
   try {

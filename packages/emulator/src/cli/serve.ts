@@ -13,7 +13,7 @@ import { startEmulator } from '../node.js';
 import { INSPECTOR_PATH } from '../paths.js';
 import { isHttpUrl, maskCredentials } from '../service/url.js';
 import { parse, RunError, UsageError, wholeNumber } from './args.js';
-import { parseJsonText, readTextFileSync, withoutValue } from './json-file.js';
+import { parseJsonText, readFailure, readTextFile, withoutValue } from './json-file.js';
 import { callbackJson, callbackLine, requestJson, requestLine, type Style } from './format.js';
 
 export const SERVE_OPTIONS = {
@@ -55,8 +55,8 @@ export function parseCustomer(pair: string, callbackUrl: string | undefined): Cu
  * `--config <file>`: a seed file (number scripts, fault rules), checked; a mistake is one line naming
  * the file and what is wrong (the field's path), never a piece of what the file holds.
  */
-export function readConfig(file: string): EmulatorConfig {
-  const read = readTextFileSync(file);
+export async function readConfig(file: string): Promise<EmulatorConfig> {
+  const read = (await readTextFile(file)) ?? { error: readFailure({ code: 'ENOENT' }) };
   if ('error' in read) throw new UsageError(`cannot read --config ${file}: ${read.error}`);
   const parsed = parseJsonText(read.text);
   if ('error' in parsed) throw new UsageError(`--config ${file} is not JSON (${parsed.error}); it holds {"numbers": [...], "faults": [...]}`);
@@ -106,7 +106,7 @@ export async function serve(args: string[], help: () => void): Promise<void> {
     }
   }
 
-  const config = values.config !== undefined ? readConfig(values.config) : {};
+  const config = values.config !== undefined ? await readConfig(values.config) : {};
 
   const json = values.json === true;
   const quiet = values.quiet === true;
