@@ -8,6 +8,7 @@
 import { parseDuration } from '../state/clock.js';
 import { STATUS_TEXT } from '../service/codes.js';
 import { CALLBACK_CHAOS } from '../state/faults.js';
+import { isHttpUrl } from '../service/url.js';
 import { parse, RunError, UsageError } from './args.js';
 
 export const DEFAULT_URL = 'http://127.0.0.1:4010';
@@ -27,12 +28,7 @@ interface Target {
 
 function target(values: { url?: string | undefined; 'control-token'?: string | undefined; json?: boolean | undefined }): Target {
   const url = (values.url ?? process.env.X_EMULATOR_URL ?? DEFAULT_URL).replace(/\/+$/, '');
-  try {
-    const { protocol } = new URL(url);
-    if (protocol !== 'http:' && protocol !== 'https:') throw new Error();
-  } catch {
-    throw new UsageError(`--url must be the emulator's base URL, such as ${DEFAULT_URL}; got "${url.slice(0, 80)}"`);
-  }
+  if (!isHttpUrl(url)) throw new UsageError(`--url must be the emulator's base URL, such as ${DEFAULT_URL}; got "${url.slice(0, 80)}"`);
   return { url, token: values['control-token'] ?? process.env.X_EMULATOR_CONTROL_TOKEN, json: values.json === true };
 }
 
