@@ -308,7 +308,16 @@ export class Faults {
    * counts one use. A rule whose draw fails is passed over (not counted) and the next is tried.
    */
   take<T extends Exclude<FaultType, 'callback'>>(type: T, method: string, path: string): Extract<FaultRule, { type: T }> | undefined {
-    return this.takeWhere((rule) => rule.type === type && (!rule.method || rule.method === method) && (!rule.path || path.startsWith(rule.path))) as Extract<FaultRule, { type: T }> | undefined;
+    for (let index = 0; index < this.rules.length; index++) {
+      const rule = this.rules[index]!;
+      if (rule.type !== type || (rule.method && rule.method !== method) || (rule.path && !path.startsWith(rule.path))) continue;
+      if (rule.probability !== undefined && rule.probability < 1 && !(this.random() < rule.probability)) continue;
+      if (--rule.left <= 0) this.rules.splice(index, 1);
+      this.onChange();
+      const { left: _left, ...taken } = rule;
+      return taken as Extract<FaultRule, { type: T }>;
+    }
+    return undefined;
   }
 
   /**
@@ -342,7 +351,6 @@ export class Faults {
    */
   limit(method: string, path: string, customerId: string, now: number): { perSecond: number; retryAfterSeconds: number } | undefined {
     const matching = this.rules.filter((rule) => rule.type === 'rate' && (!rule.method || rule.method === method) && (!rule.path || path.startsWith(rule.path)));
-    if (matching.length === 0) return undefined;
     const windows: number[][] = [];
     for (const rule of matching) {
       const admitted = rule.admitted!;
@@ -354,19 +362,6 @@ export class Faults {
       windows.push(times);
     }
     for (const times of windows) times.push(now);
-    return undefined;
-  }
-
-  private takeWhere(matches: (rule: FaultRule) => boolean): FaultRule | undefined {
-    for (let index = 0; index < this.rules.length; index++) {
-      const rule = this.rules[index]!;
-      if (!matches(rule)) continue;
-      if (rule.probability !== undefined && rule.probability < 1 && !(this.random() < rule.probability)) continue;
-      if (--rule.left <= 0) this.rules.splice(index, 1);
-      this.onChange();
-      const { left: _left, ...taken } = rule;
-      return taken as FaultRule;
-    }
     return undefined;
   }
 }
