@@ -196,9 +196,23 @@ export class Transactions {
     return tx;
   }
 
-  /** The transaction as the control routes show it. */
+  /** The transaction as the control routes show it; `callbackUrl` is where its callback goes (the request's, else its account's). */
   view(tx: Transaction): TransactionView {
-    return transactionView(tx);
+    const view: TransactionView = {
+      referenceId: tx.referenceId,
+      kind: tx.kind,
+      phoneNumber: tx.phoneNumber,
+      customerId: tx.customerId,
+      createdAt: tx.createdAt,
+      status: statusNow(tx),
+      history: tx.history.map((h) => ({ ...h })),
+      final: !INTERMEDIATE.has(tx.status.code),
+    };
+    if (tx.verify) view.verify = { state: tx.verify.state, attempts: tx.verify.attempts, channel: tx.verify.channel };
+    const url = tx.callbackUrl ?? tx.owner?.callbackUrl;
+    if (url !== undefined) view.callbackUrl = maskCredentials(url);
+    if (tx.externalId !== undefined) view.externalId = tx.externalId;
+    return view;
   }
 
   get size(): number {
@@ -222,25 +236,6 @@ export class Transactions {
     };
     tx.timer = this.scheduler.at(tx.settlesAt, settle, { background: !url });
   }
-}
-
-/** A transaction as the control routes show it; `callbackUrl` is where its callback goes (the request's, else its account's). */
-function transactionView(tx: Transaction): TransactionView {
-  const view: TransactionView = {
-    referenceId: tx.referenceId,
-    kind: tx.kind,
-    phoneNumber: tx.phoneNumber,
-    customerId: tx.customerId,
-    createdAt: tx.createdAt,
-    status: statusNow(tx),
-    history: tx.history.map((h) => ({ ...h })),
-    final: !INTERMEDIATE.has(tx.status.code),
-  };
-  if (tx.verify) view.verify = { state: tx.verify.state, attempts: tx.verify.attempts, channel: tx.verify.channel };
-  const url = tx.callbackUrl ?? tx.owner?.callbackUrl;
-  if (url !== undefined) view.callbackUrl = maskCredentials(url);
-  if (tx.externalId !== undefined) view.externalId = tx.externalId;
-  return view;
 }
 
 /** What a transaction's callback is about, for callback fault rules: its product, its number, its first (intermediate) status. */
