@@ -1,5 +1,6 @@
 // What the page's own controls do: advance the clock, reset, the token, an inbound SMS, the
 // filters, the fault forms, the views.
+import { phoneKey } from '../../service/phone.js';
 import { act, api, tokenTyped, useToken } from './api.js';
 import { $, setResult } from './dom.js';
 import { duration, iso } from './format.js';
@@ -44,7 +45,7 @@ export function wire(): void {
     const data = new FormData(event.target as HTMLFormElement);
     const field = (name: string) => String(data.get(name) ?? '');
     // Numbers as people write them (+1 555-555 0100): the emulator takes the digits.
-    const number = (text: string) => text.trim().replace(/^\+/, '').replace(/[\s().-]/g, '');
+    const number = (text: string) => phoneKey(text) ?? text.trim();
     const message: Record<string, string> = { from: number(field('from')), to: number(field('to')), text: field('text') };
     if (field('customerId').trim()) message.customerId = field('customerId').trim();
     void act(submitter(event), $('inbound-result'), () => api<{ reference_id: string; callback_url: string }>('POST', '/inbound', message), (d) => 'Sent: reference ' + d.reference_id + ', callback to ' + d.callback_url + '.').then((d) => d && refresh('callbacks', 'journalNew'));

@@ -74,13 +74,9 @@ function onEvent(name: string, data: string): void {
       if (item.verdict && item.verdict !== 'ok' && item.verdict !== 'control') announce('Request refused (' + item.verdict + '): ' + item.method + ' ' + item.path);
       break;
     case 'faults':
-      refresh('faults');
-      break;
     case 'numbers':
-      refresh('numbers');
-      break;
     case 'clock':
-      refresh('clock');
+      refresh(name);
       break;
     case 'reset':
       forget();
