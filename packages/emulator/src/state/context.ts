@@ -74,8 +74,6 @@ export interface EmulatorContext {
   /** Number scripts: what each channel of a number does next (before the default rules). */
   readonly scripts: NumberScripts;
   readonly logger: Logger;
-  /** How requests are verified (customers, clock, replay store, allowBasic, skew, HMAC provider). */
-  readonly auth: VerifyOptions;
   /** The error-body builder of a family. */
   family(name: FamilyName): ErrorFamily;
   /** A `status` object as the service prints it. Default time: now. */
@@ -194,7 +192,6 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     keyCache,
   });
   const auths: Record<AccountSet, VerifyOptions> = { rest: authOf(accountSets.rest), intelligence: authOf(accountSets.intelligence), verifyApi: authOf(accountSets.verifyApi) };
-  const auth = auths.rest;
   checkControlToken(options.controlToken);
   return {
     settings,
@@ -228,7 +225,6 @@ export function createContext(options: EmulatorOptions): EmulatorContext {
     faults,
     scripts,
     logger,
-    auth,
     family: (name) => families[name],
     status: (code, at) => statusOf(code, at ?? now()),
     onReset: (hook) => void hooks.push(hook),
