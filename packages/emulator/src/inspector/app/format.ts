@@ -1,19 +1,11 @@
 // Times, durations, numbers and names as the page shows them.
 import { h } from './dom.js';
 
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-/** hh:mm:ss.mmm, UTC. */
-function clockTime(ms: number): string {
-  const d = new Date(ms);
-  return pad(d.getUTCHours()) + ':' + pad(d.getUTCMinutes()) + ':' + pad(d.getUTCSeconds()) + '.' + pad(d.getUTCMilliseconds(), 3);
-}
-
 export const iso = (ms: number | undefined): string => (Number.isFinite(ms) ? new Date(ms!).toISOString() : '');
 
-/** A <time> for an instant, or a dash when there is none. */
+/** A <time> for an instant (hh:mm:ss.mmm, UTC), or a dash when there is none. */
 export const timeEl = (ms: number | undefined): HTMLElement =>
-  Number.isFinite(ms) ? h('time', { datetime: iso(ms), title: iso(ms) }, clockTime(ms!)) : h('span', { class: 'muted' }, '–');
+  Number.isFinite(ms) ? h('time', { datetime: iso(ms), title: iso(ms) }, iso(ms).slice(-13, -1)) : h('span', { class: 'muted' }, '–');
 
 export function duration(ms: number): string {
   const a = Math.abs(ms);
