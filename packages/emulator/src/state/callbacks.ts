@@ -85,17 +85,8 @@ export function viewOf(record: CallbackAttempt): CallbackView {
   } catch {
     payload = record.body;
   }
-  const view: CallbackView = { id: record.id, referenceId: record.referenceId, url: record.url, attempt: record.attempt, at: record.at, ok: record.ok, payload, headers: redactHeaders(record.headers), bodySha256: sha256Hex(record.body), verifiable: true };
-  if (record.status !== undefined) view.status = record.status;
-  if (record.error !== undefined) view.error = record.error;
-  if (record.cause !== undefined) view.cause = record.cause;
-  if (record.address !== undefined) view.address = record.address;
-  if (record.nextAttemptAt !== undefined) view.nextAttemptAt = record.nextAttemptAt;
-  if (record.ms !== undefined) view.ms = record.ms;
-  if (record.resentFrom !== undefined) view.resentFrom = record.resentFrom;
-  if (record.chaos !== undefined) view.chaos = record.chaos;
-  if (record.restored) view.restored = true;
-  return view;
+  const { body, ...rest } = record;
+  return { ...rest, payload, headers: redactHeaders(record.headers), bodySha256: sha256Hex(body), verifiable: true };
 }
 
 /**
