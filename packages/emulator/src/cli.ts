@@ -1,6 +1,6 @@
 // x-emulator: start an emulator (the default command), or trigger events in a running one.
 import { TEST_NUMBERS } from './service/numbers.js';
-import { RunError, UsageError } from './cli/args.js';
+import { UsageError } from './cli/args.js';
 import { serve } from './cli/serve.js';
 import { advance, chaos, DEFAULT_URL, inbound, resend, script, status } from './cli/triggers.js';
 
@@ -79,14 +79,10 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  // One line, no stack: what went wrong and what to do.
+  // One line, no stack: what went wrong and what to do (a RunError or any other failure: exit code 1).
   if (error instanceof UsageError) {
     process.stderr.write(`x-emulator: ${error.message}\n`);
     process.exit(2);
-  }
-  if (error instanceof RunError) {
-    process.stderr.write(`x-emulator: ${error.message}\n`);
-    process.exit(1);
   }
   process.stderr.write(`x-emulator: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
