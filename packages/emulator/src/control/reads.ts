@@ -4,14 +4,13 @@ import type { Hono } from 'hono';
 import type { EmulatorContext } from '../state/context.js';
 import { viewOf } from '../state/callbacks.js';
 import { JOURNAL_DEFAULT_LIMIT, JOURNAL_MAX_LIMIT, type JournalFilter, type StatusClass } from '../state/journal.js';
-import type { OutboxChannel } from '../state/outbox.js';
+import { OUTBOX_CHANNELS } from '../state/outbox.js';
 import { json } from '../service/respond.js';
 import type { Kind } from '../state/store.js';
 import type { EmulatorEnv } from '../types.js';
 import { controlError, intQuery, oneOfQuery, phoneQuery, QueryError } from './query.js';
 
 const KINDS: readonly Kind[] = ['sms', 'verify', 'voice'];
-const CHANNELS: readonly OutboxChannel[] = ['sms', 'voice', 'whatsapp', 'viber', 'rcs', 'email'];
 const STATUS_CLASSES: readonly StatusClass[] = ['1xx', '2xx', '3xx', '4xx', '5xx'];
 
 /** The journal's query: every parameter checked. */
@@ -56,7 +55,7 @@ export function controlReads(app: Hono<{ Bindings: EmulatorEnv }>, ctx: Emulator
 
   app.get('/outbox', (c) => {
     const phone = phoneQuery(c.req.query('phone_number'));
-    const channel = oneOfQuery(c.req.query('channel'), 'channel', CHANNELS);
+    const channel = oneOfQuery(c.req.query('channel'), 'channel', OUTBOX_CHANNELS);
     const customerId = c.req.query('customer_id') || undefined;
     return json(200, { messages: ctx.outbox.list({ ...(phone ? { phoneNumber: phone } : {}), ...(channel ? { channel } : {}), ...(customerId ? { customerId } : {}) }) });
   });

@@ -46,7 +46,8 @@ export function smsFacts(text: string): SmsFacts {
   return { encoding, units, parts, unitsPerPart, nonGsm: nonGsm.slice(0, NON_GSM_KEPT) };
 }
 
-export type OutboxChannel = 'sms' | 'voice' | 'whatsapp' | 'viber' | 'rcs' | 'email';
+export const OUTBOX_CHANNELS = ['sms', 'voice', 'whatsapp', 'viber', 'rcs', 'email'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 export interface OutboxFilter {
   /** In any format the client accepts: "+1 555 555 1234" finds 15555551234. */

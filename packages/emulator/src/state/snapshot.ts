@@ -4,7 +4,7 @@
 import { redactHeaders, type CallbackAttempt } from './callbacks.js';
 import type { EmulatorContext } from './context.js';
 import type { JournalEntry } from './journal.js';
-import { NON_GSM_KEPT, type OutboxMessage } from './outbox.js';
+import { NON_GSM_KEPT, OUTBOX_CHANNELS, type OutboxMessage } from './outbox.js';
 import { MESSAGE_ENCODINGS } from '@x/service/request';
 import { shapeChecks, type Record_ } from '../service/shape.js';
 import { maskCredentials, withoutCredentials } from '../service/url.js';
@@ -110,7 +110,7 @@ function checkOutbox(path: string, value: unknown): OutboxMessage {
   const m = object(path, value, ['referenceId', 'customerId', 'channel', 'product', 'phoneNumber', 'recipientId', 'text', 'messageType', 'senderId', 'code', 'encoding', 'units', 'parts', 'unitsPerPart', 'nonGsm', 'at']);
   string(`${path}.referenceId`, m.referenceId, REFERENCE, 'a reference id (32 upper-case hex digits)');
   string(`${path}.customerId`, m.customerId, TEXT, 'a customer id');
-  oneOf(`${path}.channel`, m.channel, ['sms', 'voice', 'whatsapp', 'viber', 'rcs', 'email']);
+  oneOf(`${path}.channel`, m.channel, OUTBOX_CHANNELS);
   oneOf(`${path}.product`, m.product, ['messaging', 'verify', 'voice', 'bulk_sms', 'verify_api']);
   string(`${path}.phoneNumber`, m.phoneNumber, TEXT, 'a phone number or email address');
   string(`${path}.text`, m.text, /^[\s\S]{0,20000}$/, 'the text');
