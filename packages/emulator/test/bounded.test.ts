@@ -30,7 +30,7 @@ describe('the transaction store', () => {
         const dropped: string[] = [];
         store.onEvict = (tx) => dropped.push(tx.referenceId);
         let model: Array<{ id: string; createdAt: number }> = [];
-        let expectedDropped: string[] = [];
+        const expectedDropped: string[] = [];
         let now = 0;
         let n = 0;
         const live = () => model.filter((m) => m.createdAt + 20 > now);
