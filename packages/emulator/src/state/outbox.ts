@@ -46,8 +46,10 @@ export function smsFacts(text: string): SmsFacts {
   return { encoding, units, parts, unitsPerPart, nonGsm: nonGsm.slice(0, NON_GSM_KEPT) };
 }
 
-export const OUTBOX_CHANNELS = ['sms', 'voice', 'whatsapp', 'viber', 'rcs', 'email'] as const;
-export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+export type OutboxChannel = 'sms' | 'voice' | 'whatsapp' | 'viber' | 'rcs' | 'email';
+/** Every channel, once: the record's type makes the compiler refuse a channel left out or unknown. */
+const CHANNELS: Record<OutboxChannel, true> = { sms: true, voice: true, whatsapp: true, viber: true, rcs: true, email: true };
+export const OUTBOX_CHANNELS = Object.keys(CHANNELS) as readonly OutboxChannel[];
 
 export interface OutboxFilter {
   /** In any format the client accepts: "+1 555 555 1234" finds 15555551234. */
