@@ -28,7 +28,7 @@ for (const dir of reportDirs) rmSync(join(dir, '.reports'), { recursive: true, f
 const runs = join(root, '.turbo', 'runs');
 const before = new Set(existsSync(runs) ? readdirSync(runs) : []);
 
-const args = ['turbo', 'run', ...tasks, '--continue', '--summarize', '--concurrency=2', '--output-logs=errors-only', ...only.map((name) => `--filter=${name}`)];
+const args = ['turbo', 'run', ...tasks, '--continue', '--summarize', '--concurrency=3', '--output-logs=errors-only', ...only.map((name) => `--filter=${name}`)];
 // The type tests (test/*.test-d.ts) are compiled by each package's typecheck task.
 const turbo = spawnSync('pnpm', args, { cwd: root, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', VITEST_TYPECHECK: 'off' } });
 
