@@ -137,11 +137,12 @@ export const deliveryStoreChecks: ReadonlyArray<StoreCheck<FullDeliveryStore>> =
     if (first.state !== 'started') throw new XError('store_contract', `begin of a fresh key: the store answered ${show(first)}.`);
     expect('inspect of a reserved key', (await b.inspect(k))?.state, 'reserved');
     expect('sending with another token', await b.sending(k, 'p:not-the-holder', 60_000, 60_000), false);
-    expect('sending by the holder', await a.sending(k, first.token, 60, 60_000), true);
+    // A lease of a second: long enough for the next calls on a loaded machine, short enough to wait out.
+    expect('sending by the holder', await a.sending(k, first.token, 1_000, 60_000), true);
     expect('begin while sending', await b.begin(k, 60_000), { state: 'in_progress', phase: 'sending' });
     const sending = await b.inspect(k);
     expectThat('inspect while sending', sending?.state === 'sending' && typeof sending.leaseUntil === 'number' && typeof sending.sendingSince === 'number', sending);
-    await sleep(250);
+    await sleep(1_200);
     expect('begin once the lease ran out', await b.begin(k, 60_000), { state: 'in_progress', phase: 'stalled' });
     expect('inspect once the lease ran out', (await b.inspect(k))?.state, 'stalled');
     expect('sending renews the holder\'s lease', await a.sending(k, first.token, 60_000, 60_000), true);

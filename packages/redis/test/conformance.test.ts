@@ -59,4 +59,6 @@ describe('the checks judge the store, not the speed of the machine', () => {
     new Proxy(store, { get: (target, name) => (typeof (target as never)[name] === 'function' ? async (...args: unknown[]) => { await new Promise((r) => setTimeout(r, 40)); return (target as never as Record<string | symbol, (...a: unknown[]) => unknown>)[name]!(...args); } : (target as never)[name]) });
   const rate = late(createMemoryRateLimitStore());
   for (const check of rateLimitStoreChecks) it(`rate: ${check.name}`, () => check.run(() => rate));
+  const delivery = late(createMemoryReplayStore());
+  for (const check of deliveryStoreChecks) it(`delivery: ${check.name}`, () => check.run(() => delivery as never));
 });
