@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pnpm, publicPackages, root } from './workspace.js';
 
 const out = mkdtempSync(join(tmpdir(), 'release-pack-'));
@@ -21,19 +21,18 @@ const tarFile = (tarball: string, file: string) => {
 };
 
 // Every public package packed at once, as the release packs them (one pnpm process).
-let packedAll: Array<{ name: string; filename: string; files: { path: string }[] }> | undefined;
-const packAll = () => {
-  if (packedAll) return packedAll;
+let packedAll: Array<{ name: string; filename: string; files: { path: string }[] }> = [];
+beforeAll(() => {
   const run = spawnSync(pnpm, ['-r', '--filter', './packages/*', 'pack', '--json', '--pack-destination', out], { cwd: root, encoding: 'utf8' });
   expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
-  return (packedAll = JSON.parse(run.stdout) as NonNullable<typeof packedAll>);
-};
+  packedAll = JSON.parse(run.stdout) as typeof packedAll;
+});
 
 describe.each(publicPackages())('$manifest.name', ({ folder, manifest }) => {
   let tarball = '';
   let files: string[] = [];
   it('packs', () => {
-    const packed = packAll().find((p) => p.name === manifest.name);
+    const packed = packedAll.find((p) => p.name === manifest.name);
     expect(packed, `${manifest.name} among the packed packages`).toBeDefined();
     tarball = packed!.filename;
     files = packed!.files.map((file) => file.path).sort();
