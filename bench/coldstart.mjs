@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, existsSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pairedRows, report } from './harness.mjs';
+import { pairedRows, report, TIMED_END, TIMED_START, timedInFreshProcesses } from './harness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const rounds = Number(process.env.COLDSTART_ROUNDS ?? 20);
@@ -62,15 +62,12 @@ function footprint(dir) {
 const ours = project('x-client', tarballs());
 const theirs = project('official', [OFFICIAL]);
 
-// Each prints the wall time and the CPU time (user + system, all threads) of the load and the constructor.
-const start = 'const t = performance.now(); const c = process.cpuUsage();';
-const end = 'const u = process.cpuUsage(c); console.log(performance.now() - t, (u.user + u.system) / 1000);';
 const official = `new TeleSign(${JSON.stringify(credentials.customerId)}, ${JSON.stringify(credentials.apiKey)});`;
 const scripts = {
-  'require-x.cjs': `${start} const { createClient } = require('@x/client'); createClient(${JSON.stringify(credentials)}); ${end}`,
-  'require-official.cjs': `${start} const TeleSign = require('telesignsdk'); ${official} ${end}`,
-  'import-x.mjs': `${start} const { createClient } = await import('@x/client'); createClient(${JSON.stringify(credentials)}); ${end}`,
-  'import-official.mjs': `${start} const { default: TeleSign } = await import('telesignsdk'); ${official} ${end}`,
+  'require-x.cjs': `${TIMED_START} const { createClient } = require('@x/client'); createClient(${JSON.stringify(credentials)}); ${TIMED_END}`,
+  'require-official.cjs': `${TIMED_START} const TeleSign = require('telesignsdk'); ${official} ${TIMED_END}`,
+  'import-x.mjs': `${TIMED_START} const { createClient } = await import('@x/client'); createClient(${JSON.stringify(credentials)}); ${TIMED_END}`,
+  'import-official.mjs': `${TIMED_START} const { default: TeleSign } = await import('telesignsdk'); ${official} ${TIMED_END}`,
 };
 for (const [file, text] of Object.entries(scripts)) writeFileSync(join(file.includes('-x.') ? ours : theirs, file), text);
 
@@ -80,23 +77,8 @@ const variants = [
   { name: '@x/client: import + createClient()', file: 'import-x.mjs', dir: ours, kind: 'import' },
   { name: 'telesignsdk: import + new TeleSign()', file: 'import-official.mjs', dir: theirs, kind: 'import', role: 'official' },
 ];
-const walls = variants.map(() => []);
-const cpus = variants.map(() => []);
-const once = (v) => {
-  const run = spawnSync(process.execPath, [v.file], { cwd: v.dir, encoding: 'utf8' });
-  const [wall, cpu] = run.stdout.trim().split(' ').map(Number);
-  if (run.status !== 0 || !Number.isFinite(wall) || !Number.isFinite(cpu)) throw new Error(`${v.file}: ${run.stderr}`);
-  return { wall, cpu };
-};
-for (const v of variants) once(v); // warm the file system cache
-for (let round = 0; round < rounds; round++) {
-  for (let k = 0; k < variants.length; k++) {
-    const i = (k + round) % variants.length;
-    const { wall, cpu } = once(variants[i]);
-    walls[i].push(wall);
-    cpus[i].push(cpu);
-  }
-}
+// Each prints the wall time and the CPU time (user + system, all threads) of the load and the constructor.
+const { walls, cpus } = timedInFreshProcesses(variants, rounds, (v) => spawnSync(process.execPath, [v.file], { cwd: v.dir, encoding: 'utf8' }));
 
 const notes = {
   cpu: 'CPU milliseconds (user + system) inside a fresh process, from before the require (or import) to after the constructor: steadier than wall time on a loaded machine. Lower is faster; the ratio is against the official client in the same round, below 1.00x is faster.',

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import { SMS_BODY, SMS_FORM, signedSms } from './fixtures.mjs';
-import { compare, concurrently, pairedRows, report, servedUrl } from './harness.mjs';
+import { compare, concurrently, pairedRows, report, servedUrl, TIMED_END, TIMED_START, timedInFreshProcesses } from './harness.mjs';
 
 if (process.argv[2] === 'serve-one') {
   // One server alone, its URL on stdout (instructions.mjs runs it under valgrind): the emulator, or the trivial route.
@@ -141,29 +141,16 @@ if (process.argv[2] === 'serve-one') {
  */
 function startTimes() {
   const rounds = Math.max(3, Number(process.env.BENCH_START_ROUNDS ?? 15));
-  const start = 'const t = performance.now(); const c = process.cpuUsage();';
-  const end = 'const u = process.cpuUsage(c); console.log(performance.now() - t, (u.user + u.system) / 1000);';
   const variants = [
-    { name: '@x/emulator: import + createEmulator()', code: `${start} const { createEmulator } = await import('@x/emulator'); const e = createEmulator(); ${end} e.close();` },
+    { name: '@x/emulator: import + createEmulator()', code: `${TIMED_START} const { createEmulator } = await import('@x/emulator'); const e = createEmulator(); ${TIMED_END} e.close();` },
     {
       name: 'msw: import + setupServer(one handler) + listen()',
       role: 'msw',
-      code: `${start} const { http, HttpResponse } = await import('msw'); const { setupServer } = await import('msw/node'); const s = setupServer(http.post('https://rest-api.telesign.com/v1/messaging', () => HttpResponse.json({}))); s.listen(); ${end} s.close();`,
+      code: `${TIMED_START} const { http, HttpResponse } = await import('msw'); const { setupServer } = await import('msw/node'); const s = setupServer(http.post('https://rest-api.telesign.com/v1/messaging', () => HttpResponse.json({}))); s.listen(); ${TIMED_END} s.close();`,
     },
   ];
   const cwd = new URL('.', import.meta.url).pathname;
-  const once = (v) => {
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', v.code], { cwd, encoding: 'utf8' });
-    const cpu = Number(run.stdout.trim().split(' ')[1]);
-    if (run.status !== 0 || !Number.isFinite(cpu)) throw new Error(`${v.name}: ${run.stderr}`);
-    return cpu;
-  };
-  for (const v of variants) once(v); // warms the file system cache
-  const times = variants.map(() => []);
-  for (let round = 0; round < rounds; round++) for (let k = 0; k < variants.length; k++) {
-    const i = (k + round) % variants.length;
-    times[i].push(once(variants[i]));
-  }
+  const { cpus: times } = timedInFreshProcesses(variants, rounds, (v) => spawnSync(process.execPath, ['--input-type=module', '-e', v.code], { cwd, encoding: 'utf8' }));
   report({
     id: 'emulator-start',
     title: "Emulator start against msw's setupServer, CPU time in a fresh process",

@@ -150,6 +150,37 @@ export function pairedRows(variants, rates, roles = ['floor']) {
   }));
 }
 
+/** What a fresh-process script prints to be timed: put `TIMED_START` before the work and `TIMED_END` after it. */
+export const TIMED_START = 'const t = performance.now(); const c = process.cpuUsage();';
+export const TIMED_END = 'const u = process.cpuUsage(c); console.log(performance.now() - t, (u.user + u.system) / 1000);';
+
+/**
+ * Times each variant in fresh processes: `run(variant)` spawns one (its script printing between
+ * TIMED_START and TIMED_END) and returns the spawnSync result. One uncounted run each (the file
+ * system cache), then `rounds` rounds, the order rotated by one each round. The wall and CPU
+ * milliseconds of every run, per variant.
+ */
+export function timedInFreshProcesses(variants, rounds, run) {
+  const once = (v) => {
+    const result = run(v);
+    const [wall, cpu] = result.stdout.trim().split(' ').map(Number);
+    if (result.status !== 0 || !Number.isFinite(wall) || !Number.isFinite(cpu)) throw new Error(`${v.name}: ${result.stderr}`);
+    return { wall, cpu };
+  };
+  for (const v of variants) once(v);
+  const walls = variants.map(() => []);
+  const cpus = variants.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < variants.length; k++) {
+      const i = (k + round) % variants.length;
+      const { wall, cpu } = once(variants[i]);
+      walls[i].push(wall);
+      cpus[i].push(cpu);
+    }
+  }
+  return { walls, cpus };
+}
+
 /** Prints a result and saves it under BENCH_OUT (for the BENCHMARKS.md report). */
 export function report(result) {
   console.log(textTable(result));
